@@ -1,0 +1,1 @@
+//! synta-codegen: ASN.1 schema compiler.

@@ -1,0 +1,2 @@
+//! CLI entry point.
+fn main() {}

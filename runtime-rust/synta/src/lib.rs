@@ -1,0 +1,1 @@
+//! ASN.1 runtime (DER, BER, CER).
