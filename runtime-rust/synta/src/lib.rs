@@ -1,1 +1,65 @@
-//! ASN.1 runtime (DER, BER, CER).
+//! ASN.1 runtime: strict DER, sound BER, and CER over zero-copy types.
+//!
+//! * [`Reader`] carries the [`Rules`]; every canonical-form check lives in the runtime
+//!   primitives, never in generated code.
+//! * [`Decode`] / [`DecodeValue`] and [`Encode`] / [`EncodeValue`] split the frame (tag
+//!   and length) from the value, as in the `der` crate; [`tagged`] handles IMPLICIT and
+//!   EXPLICIT tags once.
+//! * Exactly one value per top-level decode ([`from_der`], [`from_ber`], [`decode`]);
+//!   trailing bytes are an error unless the caller drives a [`Reader`] as a stream.
+//! * [`Error`] is small: a kind, an absolute byte offset and a field path.
+//!
+//! ```
+//! use synta::{Decode, Encode, types::integer::IntRef};
+//! let i = IntRef::from_der(&[0x02, 0x01, 0x05]).unwrap();
+//! assert_eq!(i.to_string(), "5");
+//! assert_eq!(i.to_der().unwrap(), [0x02, 0x01, 0x05]);
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod bignum;
+pub mod dump;
+pub mod error;
+mod length;
+mod reader;
+mod rules;
+mod tag;
+pub mod tagged;
+mod traits;
+pub mod types;
+pub mod walk;
+mod writer;
+
+pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
+pub use length::Length;
+pub use reader::{Header, Reader};
+pub use rules::{Limits, Rules};
+pub use tag::{Class, Tag};
+pub use traits::{
+    decode, decode_constructed, decode_default, decode_explicit, decode_implicit,
+    decode_with_limits, default_len, encode_default, encode_explicit, encode_implicit,
+    explicit_len, from_ber, from_cer, from_der, header_len, implicit_len, skip_extensions, Decode,
+    DecodeValue, Encode, EncodeValue, FixedTag,
+};
+pub use writer::{tlv_len, Writer};
+
+pub use types::any::AnyRef;
+pub use types::bit_string::BitStringRef;
+pub use types::enumerated::Enumerated;
+pub use types::integer::{Int, IntRef};
+pub use types::null::Null;
+pub use types::octet_string::{OctetString, OctetStringRef};
+pub use types::oid::{ObjectIdentifier, ObjectIdentifierRef, RelativeOid, RelativeOidRef};
+pub use types::real::Real;
+pub use types::set_of::{SequenceOf, SetOf, SetOfVec};
+pub use types::strings::{
+    BmpString, GeneralString, GraphicString, Ia5String, NumericString, ObjectDescriptor,
+    PrintableString, T61String, TeletexString, Text, UniversalString, Utf8String, VideotexString,
+    VisibleString,
+};
+pub use types::time::{DateTime, Fraction, GeneralizedTime, TimeZone, UtcTime};

@@ -1,0 +1,361 @@
+//! The decoding cursor: a byte slice, its absolute offset, the rules, depth and limits.
+
+use crate::error::{Error, ErrorKind, NonCanonical, Result};
+use crate::{Decode, Length, Limits, Rules, Tag};
+
+/// An element header: tag and length, with where it was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// The tag.
+    pub tag: Tag,
+    /// The length.
+    pub length: Length,
+    /// Absolute offset of the identifier octets.
+    pub offset: usize,
+    /// Number of identifier and length octets.
+    pub header_len: usize,
+}
+
+/// A cursor over encoded bytes.
+///
+/// A child reader is made for the contents of each constructed or tagged value; it
+/// carries depth + 1, so the depth limit holds across every nested and tagged decode.
+/// For an indefinite-length value the child sees the rest of its parent's bytes and ends
+/// at the end-of-contents octets.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// Absolute offset of `input[0]`.
+    base: usize,
+    indefinite: bool,
+    rules: Rules,
+    depth: u32,
+    limits: Limits,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `input` under `rules` with the default limits.
+    #[must_use]
+    pub fn new(input: &'a [u8], rules: Rules) -> Self {
+        Reader::with_limits(input, rules, Limits::DEFAULT)
+    }
+
+    /// A reader with explicit limits.
+    #[must_use]
+    pub fn with_limits(input: &'a [u8], rules: Rules, limits: Limits) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            base: 0,
+            indefinite: false,
+            rules,
+            depth: 0,
+            limits,
+        }
+    }
+
+    /// The encoding rules.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The limits.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Nesting depth of this reader (0 at top level).
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Absolute offset of the next byte.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    /// An error of `kind` at the current offset.
+    #[must_use]
+    pub fn error(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.offset())
+    }
+
+    /// Bytes not yet consumed (for an indefinite-length reader this includes the
+    /// end-of-contents octets and whatever follows them).
+    #[must_use]
+    pub fn remaining(&self) -> &'a [u8] {
+        self.input.get(self.pos..).unwrap_or(&[])
+    }
+
+    /// True when the contents are exhausted (or, indefinite, at end-of-contents).
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        if self.indefinite {
+            self.remaining().starts_with(&[0, 0])
+        } else {
+            self.pos >= self.input.len()
+        }
+    }
+
+    /// Fails with `TrailingData` unless the reader is finished.
+    pub fn finish(&self) -> Result<()> {
+        if self.is_finished() {
+            Ok(())
+        } else {
+            Err(self.error(ErrorKind::TrailingData))
+        }
+    }
+
+    /// Takes `n` raw bytes.
+    pub fn read_bytes(&mut self, n: usize) -> Result<&'a [u8]> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .ok_or_else(|| self.error(ErrorKind::Truncated))?;
+        let out = self
+            .input
+            .get(self.pos..end)
+            .ok_or_else(|| self.error(ErrorKind::Truncated))?;
+        self.pos = end;
+        Ok(out)
+    }
+
+    /// Takes every remaining byte of a definite-length reader (a primitive's contents).
+    pub fn read_rest(&mut self) -> &'a [u8] {
+        let out = self.remaining();
+        self.pos = self.input.len();
+        out
+    }
+
+    /// Parses the header at the cursor without consuming it. `Ok(None)` at the end.
+    pub fn peek_header(&self) -> Result<Option<Header>> {
+        if self.is_finished() {
+            return Ok(None);
+        }
+        self.clone().read_header().map(Some)
+    }
+
+    /// The tag at the cursor without consuming it; `None` at the end of the contents.
+    pub fn peek_tag(&self) -> Result<Option<Tag>> {
+        if self.is_finished() {
+            return Ok(None);
+        }
+        let rest = self.remaining();
+        Tag::parse(rest, self.rules)
+            .map(|(t, _)| Some(t))
+            .map_err(|k| self.error(k))
+    }
+
+    /// Parses and consumes an element header, enforcing the rules' length forms and
+    /// checking that a definite length fits in the input.
+    pub fn read_header(&mut self) -> Result<Header> {
+        let offset = self.offset();
+        if self.is_finished() {
+            return Err(self.error(ErrorKind::MissingElement { expected: None }));
+        }
+        let rest = self.remaining();
+        let (tag, tlen) = Tag::parse(rest, self.rules).map_err(|k| Error::new(k, offset))?;
+        // [UNIVERSAL 0] is reserved for end-of-contents (X.690 8.1.5).
+        if tag.class == crate::Class::Universal && tag.number == 0 {
+            return Err(Error::new(ErrorKind::InvalidTag, offset));
+        }
+        let len_at = offset + tlen;
+        let (length, llen) = Length::parse(rest.get(tlen..).unwrap_or(&[]), self.rules)
+            .map_err(|k| Error::new(k, len_at))?;
+        match length {
+            // X.690 8.1.3.2 a: primitive encodings always use a definite length.
+            Length::Indefinite if !tag.constructed => {
+                return Err(Error::new(ErrorKind::InvalidLength, len_at));
+            }
+            Length::Definite(_) if tag.constructed && self.rules == Rules::Cer => {
+                return Err(Error::new(
+                    ErrorKind::NonCanonical(NonCanonical::DefiniteConstructed),
+                    len_at,
+                ));
+            }
+            Length::Definite(n) => {
+                if n > self.limits.max_length {
+                    return Err(Error::new(ErrorKind::LimitExceeded, len_at));
+                }
+                if rest.len() - tlen - llen < n {
+                    return Err(Error::new(ErrorKind::Truncated, len_at));
+                }
+            }
+            Length::Indefinite => {}
+        }
+        self.pos += tlen + llen;
+        Ok(Header {
+            tag,
+            length,
+            offset,
+            header_len: tlen + llen,
+        })
+    }
+
+    /// A child reader for the contents of the element whose header was just read.
+    /// Checks the depth limit. Call [`Reader::close_child`] when done.
+    pub fn child(&self, header: &Header) -> Result<Reader<'a>> {
+        let depth = self.depth + 1;
+        if depth > self.limits.max_depth {
+            return Err(Error::new(ErrorKind::DepthExceeded, header.offset));
+        }
+        let (input, indefinite) = match header.length {
+            Length::Definite(n) => (
+                self.input
+                    .get(self.pos..self.pos.saturating_add(n))
+                    .ok_or_else(|| self.error(ErrorKind::Truncated))?,
+                false,
+            ),
+            Length::Indefinite => (self.remaining(), true),
+        };
+        Ok(Reader {
+            input,
+            pos: 0,
+            base: self.offset(),
+            indefinite,
+            rules: self.rules,
+            depth,
+            limits: self.limits,
+        })
+    }
+
+    /// Consumes a finished child: checks nothing is left over (or that the
+    /// end-of-contents octets follow) and moves past it.
+    pub fn close_child(&mut self, child: Reader<'a>) -> Result<()> {
+        if child.indefinite {
+            if !child.remaining().starts_with(&[0, 0]) {
+                return Err(child.error(if child.remaining().len() < 2 {
+                    ErrorKind::Truncated
+                } else {
+                    ErrorKind::TrailingData
+                }));
+            }
+            self.pos += child.pos + 2;
+        } else {
+            child.finish()?;
+            self.pos += child.pos;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` on a child reader for the contents of `header`, then closes it.
+    pub fn nested<R>(
+        &mut self,
+        header: &Header,
+        f: impl FnOnce(&mut Reader<'a>) -> Result<R>,
+    ) -> Result<R> {
+        let mut child = self.child(header)?;
+        let out = f(&mut child)?;
+        self.close_child(child)?;
+        Ok(out)
+    }
+
+    /// Decodes one `T` at the cursor.
+    pub fn decode<T: Decode<'a>>(&mut self) -> Result<T> {
+        T::decode(self)
+    }
+
+    /// Reads one whole element and returns its header and raw encoding (header included)
+    /// and its contents (without end-of-contents octets). Indefinite lengths are walked
+    /// iteratively, so hostile nesting cannot exhaust the stack.
+    pub fn read_element(&mut self) -> Result<(Header, &'a [u8], &'a [u8])> {
+        let start = self.pos;
+        let header = self.read_header()?;
+        match header.length {
+            Length::Definite(n) => {
+                let content = self.read_bytes(n)?;
+                let raw = self.input.get(start..self.pos).unwrap_or(&[]);
+                Ok((header, raw, content))
+            }
+            Length::Indefinite => {
+                let content_start = self.pos;
+                let child = self.child(&header)?;
+                let mut stack: alloc::vec::Vec<Reader<'a>> = alloc::vec![child];
+                // Skip everything at each level; descend only into indefinite lengths,
+                // whose end is not known in advance.
+                while let Some(top) = stack.last_mut() {
+                    if top.is_finished() {
+                        let done = stack
+                            .pop()
+                            .ok_or_else(|| self.error(ErrorKind::Truncated))?;
+                        match stack.last_mut() {
+                            Some(parent) => parent.close_child(done)?,
+                            None => {
+                                let content_end = content_start + done.pos;
+                                self.close_child(done)?;
+                                let content =
+                                    self.input.get(content_start..content_end).unwrap_or(&[]);
+                                let raw = self.input.get(start..self.pos).unwrap_or(&[]);
+                                return Ok((header, raw, content));
+                            }
+                        }
+                        continue;
+                    }
+                    if top.remaining().is_empty() {
+                        return Err(top.error(ErrorKind::Truncated));
+                    }
+                    let h = top.read_header()?;
+                    match h.length {
+                        Length::Definite(n) => {
+                            top.read_bytes(n)?;
+                        }
+                        Length::Indefinite => {
+                            let c = top.child(&h)?;
+                            stack.push(c);
+                        }
+                    }
+                }
+                Err(self.error(ErrorKind::Truncated))
+            }
+        }
+    }
+
+    /// Counts an element against `max_elements`.
+    pub fn check_count(&self, count: usize) -> Result<()> {
+        if count > self.limits.max_elements {
+            Err(self.error(ErrorKind::LimitExceeded))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `input` found at absolute offset `base`, at nesting `depth`.
+    #[must_use]
+    pub fn sub(input: &'a [u8], base: usize, rules: Rules, depth: u32, limits: Limits) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            base,
+            indefinite: false,
+            rules,
+            depth,
+            limits,
+        }
+    }
+
+    /// Decodes a `T` and also returns its raw encoding (what a signature covers).
+    pub fn decode_with_raw<T: Decode<'a>>(&mut self) -> Result<(T, &'a [u8])> {
+        let start = self.pos;
+        let v = T::decode(self)?;
+        Ok((v, self.input.get(start..self.pos).unwrap_or(&[])))
+    }
+
+    /// Bytes consumed so far by this reader (contents read up to the cursor).
+    #[must_use]
+    pub fn consumed(&self) -> &'a [u8] {
+        self.input.get(..self.pos).unwrap_or(&[])
+    }
+
+    /// Absolute offset of the first byte of this reader's input.
+    #[must_use]
+    pub fn base(&self) -> usize {
+        self.base
+    }
+}

@@ -1,0 +1,15 @@
+//! The universal types.
+
+pub mod any;
+pub mod bit_string;
+pub mod boolean;
+pub mod enumerated;
+pub mod integer;
+pub mod null;
+pub mod octet_string;
+pub mod oid;
+pub mod real;
+pub(crate) mod segmented;
+pub mod set_of;
+pub mod strings;
+pub mod time;

@@ -1,0 +1,88 @@
+//! OCTET STRING (X.690 8.7): borrowed, or owned when BER segments had to be joined.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+use crate::error::Result;
+use crate::reader::Header;
+use crate::types::segmented::{join, segments, string_len, write_string};
+use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
+
+/// An OCTET STRING. Borrows from the input, except a BER/CER constructed (segmented)
+/// encoding, whose segments are joined into an owned buffer.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct OctetStringRef<'a> {
+    bytes: Cow<'a, [u8]>,
+}
+
+/// An OCTET STRING that owns its bytes.
+pub type OctetString = OctetStringRef<'static>;
+
+impl<'a> OctetStringRef<'a> {
+    /// Wraps borrowed bytes.
+    #[must_use]
+    pub const fn new(bytes: &'a [u8]) -> Self {
+        OctetStringRef {
+            bytes: Cow::Borrowed(bytes),
+        }
+    }
+
+    /// Wraps owned bytes.
+    #[must_use]
+    pub fn from_vec(bytes: Vec<u8>) -> OctetString {
+        OctetStringRef {
+            bytes: Cow::Owned(bytes),
+        }
+    }
+
+    /// The octets.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// True when the value borrows from the input.
+    #[must_use]
+    pub fn is_borrowed(&self) -> bool {
+        matches!(self.bytes, Cow::Borrowed(_))
+    }
+
+    /// An owned copy.
+    #[must_use]
+    pub fn into_owned(self) -> OctetString {
+        OctetStringRef {
+            bytes: Cow::Owned(self.bytes.into_owned()),
+        }
+    }
+}
+
+impl FixedTag for OctetStringRef<'_> {
+    const TAG: Tag = Tag::OCTET_STRING;
+}
+
+impl<'a> DecodeValue<'a> for OctetStringRef<'a> {
+    const SEGMENTABLE: bool = true;
+
+    fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
+        let segs = segments(r, h, Tag::OCTET_STRING)?;
+        Ok(OctetStringRef { bytes: join(&segs) })
+    }
+}
+
+impl EncodeValue for OctetStringRef<'_> {
+    fn value_len(&self, _rules: Rules) -> Result<usize> {
+        Ok(self.bytes.len())
+    }
+
+    fn encode_value(&self, w: &mut Writer) -> Result<()> {
+        w.bytes(&self.bytes)
+    }
+
+    fn len_with_tag(&self, tag: Tag, rules: Rules) -> Result<usize> {
+        Ok(string_len(tag, self.bytes.len(), rules, Tag::OCTET_STRING))
+    }
+
+    fn encode_with_tag(&self, tag: Tag, w: &mut Writer) -> Result<()> {
+        write_string(tag, &self.bytes, w, Tag::OCTET_STRING)
+    }
+}

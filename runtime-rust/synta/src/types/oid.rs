@@ -1,0 +1,249 @@
+//! OBJECT IDENTIFIER (X.690 8.19) and RELATIVE-OID (8.20), with arcs of any size.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bignum::BigUint;
+use crate::error::{Error, ErrorKind, NonCanonical, Result};
+use crate::reader::Header;
+use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
+
+/// Checks sub-identifier octets: non-empty, complete, no leading 0x80 (8.19.2, all rules).
+const fn check_subids(bytes: &[u8]) -> Result<(), ErrorKind> {
+    if bytes.is_empty() {
+        return Err(ErrorKind::InvalidValue("empty OBJECT IDENTIFIER"));
+    }
+    let mut start = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if start && b == 0x80 {
+            return Err(ErrorKind::NonCanonical(NonCanonical::OidNotMinimal));
+        }
+        start = b & 0x80 == 0;
+        i += 1;
+    }
+    if !start {
+        return Err(ErrorKind::InvalidValue("truncated sub-identifier"));
+    }
+    Ok(())
+}
+
+/// Splits contents into sub-identifiers (each slice is one base-128 number).
+fn subids(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    bytes.split_inclusive(|b| b & 0x80 == 0)
+}
+
+/// Writes the dotted form; `absolute` combines the first sub-identifier into two arcs.
+fn write_dotted(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Result {
+    for (i, sub) in subids(bytes).enumerate() {
+        let mut n = BigUint::from_base128(sub);
+        if i > 0 {
+            f.write_char('.')?;
+        }
+        if i == 0 && absolute {
+            // X.690 8.19.4: first sub-identifier is X*40 + Y, X in 0..=2.
+            let first = match n.to_u64() {
+                Some(v) if v < 40 => 0,
+                Some(v) if v < 80 => 1,
+                _ => 2,
+            };
+            let _ = n.checked_sub_small(first * 40);
+            write!(f, "{first}.")?;
+        }
+        f.write_str(&n.to_decimal())?;
+    }
+    Ok(())
+}
+
+/// Parses dotted text into contents octets.
+fn parse_dotted(s: &str, absolute: bool) -> Result<Vec<u8>, ErrorKind> {
+    const BAD: ErrorKind = ErrorKind::InvalidValue("malformed OID text");
+    let mut out = Vec::new();
+    let mut parts = s.split('.');
+    if absolute {
+        let first = parts.next().and_then(BigUint::from_decimal).ok_or(BAD)?;
+        let first = first.to_u64().filter(|v| *v <= 2).ok_or(BAD)?;
+        let mut second = parts.next().and_then(BigUint::from_decimal).ok_or(BAD)?;
+        if first < 2 && second.to_u64().map_or(true, |v| v >= 40) {
+            return Err(BAD);
+        }
+        // first <= 2, so first * 40 fits.
+        second.mul_add(1, u32::try_from(first * 40).unwrap_or(0));
+        second.push_base128(&mut out);
+    }
+    for p in parts {
+        BigUint::from_decimal(p).ok_or(BAD)?.push_base128(&mut out);
+    }
+    if out.is_empty() {
+        return Err(BAD);
+    }
+    Ok(out)
+}
+
+macro_rules! oid_types {
+    ($borrowed:ident, $owned:ident, $tag:expr, $absolute:expr, $what:literal) => {
+        #[doc = concat!("A borrowed ", $what, " (its contents octets).")]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $borrowed<'a> {
+            bytes: &'a [u8],
+        }
+
+        impl<'a> $borrowed<'a> {
+            /// Wraps contents octets after checking them.
+            pub fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
+                check_subids(bytes).map_err(|k| Error::new(k, 0))?;
+                Ok($borrowed { bytes })
+            }
+
+            /// `const` construction from contents octets; invalid bytes fail to compile
+            /// when used in a `const` item (the panic happens at compile time).
+            #[must_use]
+            #[allow(clippy::panic)]
+            pub const fn from_bytes_const(bytes: &'a [u8]) -> Self {
+                match check_subids(bytes) {
+                    Ok(()) => $borrowed { bytes },
+                    Err(_) => panic!("invalid OID contents"),
+                }
+            }
+
+            /// The contents octets.
+            #[must_use]
+            pub const fn as_bytes(&self) -> &'a [u8] {
+                self.bytes
+            }
+
+            /// An owned copy.
+            #[must_use]
+            pub fn to_owned_oid(&self) -> $owned {
+                $owned {
+                    bytes: self.bytes.to_vec(),
+                }
+            }
+
+            /// Arcs as `u64`, or `None` if one does not fit.
+            #[must_use]
+            pub fn arcs_u64(&self) -> Option<Vec<u64>> {
+                let text = alloc::format!("{self}");
+                text.split('.').map(|a| a.parse::<u64>().ok()).collect()
+            }
+        }
+
+        impl fmt::Display for $borrowed<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_dotted(self.bytes, $absolute, f)
+            }
+        }
+
+        impl FixedTag for $borrowed<'_> {
+            const TAG: Tag = $tag;
+        }
+
+        impl<'a> DecodeValue<'a> for $borrowed<'a> {
+            fn decode_value(r: &mut Reader<'a>, _h: &Header) -> Result<Self> {
+                let at = r.offset();
+                let bytes = r.read_rest();
+                check_subids(bytes).map_err(|k| Error::new(k, at))?;
+                Ok($borrowed { bytes })
+            }
+        }
+
+        impl EncodeValue for $borrowed<'_> {
+            fn value_len(&self, _rules: Rules) -> Result<usize> {
+                Ok(self.bytes.len())
+            }
+            fn encode_value(&self, w: &mut Writer) -> Result<()> {
+                w.bytes(self.bytes)
+            }
+        }
+
+        #[doc = concat!("An owned ", $what, ".")]
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $owned {
+            bytes: Vec<u8>,
+        }
+
+        impl $owned {
+            /// Wraps contents octets after checking them.
+            pub fn from_bytes(bytes: Vec<u8>) -> Result<Self> {
+                check_subids(&bytes).map_err(|k| Error::new(k, 0))?;
+                Ok($owned { bytes })
+            }
+
+            /// A borrowed view.
+            #[must_use]
+            pub fn as_oid_ref(&self) -> $borrowed<'_> {
+                $borrowed { bytes: &self.bytes }
+            }
+
+            /// The contents octets.
+            #[must_use]
+            pub fn as_bytes(&self) -> &[u8] {
+                &self.bytes
+            }
+        }
+
+        impl FromStr for $owned {
+            type Err = ErrorKind;
+            fn from_str(s: &str) -> core::result::Result<Self, ErrorKind> {
+                parse_dotted(s, $absolute).map(|bytes| $owned { bytes })
+            }
+        }
+
+        impl fmt::Display for $owned {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_dotted(&self.bytes, $absolute, f)
+            }
+        }
+
+        impl FixedTag for $owned {
+            const TAG: Tag = $tag;
+        }
+
+        impl<'a> DecodeValue<'a> for $owned {
+            fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
+                $borrowed::decode_value(r, h).map(|o| o.to_owned_oid())
+            }
+        }
+
+        impl EncodeValue for $owned {
+            fn value_len(&self, _rules: Rules) -> Result<usize> {
+                Ok(self.bytes.len())
+            }
+            fn encode_value(&self, w: &mut Writer) -> Result<()> {
+                w.bytes(&self.bytes)
+            }
+        }
+
+        impl PartialEq<$borrowed<'_>> for $owned {
+            fn eq(&self, other: &$borrowed<'_>) -> bool {
+                self.bytes == other.bytes
+            }
+        }
+    };
+}
+
+oid_types!(
+    ObjectIdentifierRef,
+    ObjectIdentifier,
+    Tag::OBJECT_IDENTIFIER,
+    true,
+    "OBJECT IDENTIFIER"
+);
+oid_types!(
+    RelativeOidRef,
+    RelativeOid,
+    Tag::RELATIVE_OID,
+    false,
+    "RELATIVE-OID"
+);
+
+/// Dotted text of OID contents (used by the dump tool).
+#[must_use]
+pub fn dotted(bytes: &[u8], absolute: bool) -> String {
+    let mut s = String::new();
+    let _ = write_dotted(bytes, absolute, &mut s);
+    s
+}

@@ -1,0 +1,100 @@
+//! Runs the `synta` binary on a few inputs.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![cfg(feature = "cli")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn synta(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_synta"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const CERTISH: &[u8] = &[
+    0x30, 0x1a, 0xa0, 0x03, 0x02, 0x01, 0x02, 0x02, 0x09, 0x00, 0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa,
+    0x99, 0x88, 0x06, 0x03, 0x55, 0x04, 0x03, 0x17, 0x00, 0x01, 0x01, 0xff,
+];
+
+#[test]
+fn dump_der_file() {
+    let input = [
+        0x30, 0x13, 0xa0, 0x03, 0x02, 0x01, 0x02, 0x06, 0x03, 0x55, 0x04, 0x03, 0x0c, 0x02, 0x68,
+        0x69, 0x01, 0x01, 0xff, 0x05, 0x00,
+    ];
+    let dir = std::env::temp_dir().join(format!("synta-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.der");
+    std::fs::write(&path, input).unwrap();
+    let out = synta(&["dump", path.to_str().unwrap()], b"");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for needle in [
+        "SEQUENCE {",
+        "[0] {",
+        "INTEGER 2",
+        "OBJECT IDENTIFIER 2.5.4.3",
+        "UTF8String \"hi\"",
+        "BOOLEAN true",
+        "NULL",
+    ] {
+        assert!(text.contains(needle), "{needle} missing in\n{text}");
+    }
+}
+
+#[test]
+fn dump_pem_stdin() {
+    // base64 of 30 03 02 01 05
+    let pem = b"-----BEGIN THING-----\nMAMCAQU=\n-----END THING-----\n";
+    let out = synta(&["dump", "-"], pem);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("INTEGER 5"));
+}
+
+#[test]
+fn dump_invalid_reports_offset() {
+    let out = synta(&["dump", "-"], &[0x30, 0x03, 0x02, 0x02, 0x00, 0x05]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("at byte"), "{err}");
+}
+
+#[test]
+fn dump_rules_switch() {
+    let ber = [0x30, 0x80, 0x02, 0x01, 0x05, 0x00, 0x00];
+    assert_eq!(synta(&["dump", "-"], &ber).status.code(), Some(1));
+    assert_eq!(synta(&["dump", "--ber", "-"], &ber).status.code(), Some(0));
+    assert_eq!(synta(&["dump", "--cer", "-"], &ber).status.code(), Some(0));
+    let out = synta(&["dump", "--der", "-"], CERTISH);
+    // UTCTime with empty contents is invalid.
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(synta(&["dump"], b"").status.code(), Some(2));
+    assert_eq!(
+        synta(&["dump", "--der", "--ber", "-"], b"").status.code(),
+        Some(2)
+    );
+    assert_eq!(synta(&["frobnicate"], b"").status.code(), Some(2));
+}
+
+#[test]
+fn garbage_never_panics() {
+    for input in [
+        &b""[..],
+        b"\xff",
+        b"-----BEGIN X-----\n!!!\n-----END X-----\n",
+        &[0x30; 100],
+    ] {
+        let out = synta(&["dump", "--ber", "-"], input);
+        assert_eq!(out.status.code(), Some(1), "{input:?}");
+    }
+}
