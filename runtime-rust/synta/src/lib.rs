@@ -39,12 +39,17 @@ pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
 pub use length::Length;
 pub use reader::{Header, Reader};
 pub use rules::{Limits, Rules};
+/// Derive macros (`Sequence`, `Set`, `Choice`, `Enumerated`), with the `derive` feature.
+#[cfg(feature = "derive")]
+pub use synta_derive::{Choice, Enumerated, Sequence, Set};
 pub use tag::{Class, Tag};
 pub use traits::{
-    decode, decode_constructed, decode_default, decode_explicit, decode_implicit,
-    decode_with_limits, default_len, encode_default, encode_explicit, encode_implicit,
-    explicit_len, from_ber, from_cer, from_der, header_len, implicit_len, skip_extensions, Decode,
-    DecodeValue, Encode, EncodeValue, FixedTag,
+    decode, decode_constructed, decode_default, decode_explicit, decode_explicit_optional,
+    decode_implicit, decode_implicit_optional, decode_with_limits, default_len,
+    duplicate_component, encode_default, encode_explicit, encode_implicit, explicit_len, from_ber,
+    from_cer, from_der, header_len, implicit_can_decode, implicit_len, missing_component,
+    resolve_default, skip_extensions, tag_matches, unexpected_element, Decode, DecodeValue, Encode,
+    EncodeValue, FixedTag, SetOrder,
 };
 pub use writer::{tlv_len, Writer};
 

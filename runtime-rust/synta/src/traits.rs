@@ -129,11 +129,7 @@ pub(crate) fn check_tag<'a, T: FixedTag + DecodeValue<'a>>(
 /// True when `actual` is `expected`, or its constructed form for a segmentable type.
 /// Under DER the constructed form is still matched here so that the type's own decoder
 /// reports the precise non-canonical error.
-pub(crate) fn tag_matches<'a, T: DecodeValue<'a>>(
-    expected: Tag,
-    actual: Tag,
-    _rules: Rules,
-) -> bool {
+pub fn tag_matches<'a, T: DecodeValue<'a>>(expected: Tag, actual: Tag, _rules: Rules) -> bool {
     actual == expected || (T::SEGMENTABLE && actual == expected.with_constructed(true))
 }
 
@@ -372,4 +368,108 @@ pub fn decode_constructed<'a, R>(
 #[must_use]
 pub fn header_len(tag: Tag, len: usize) -> usize {
     tag.encoded_len() + Length::encoded_len(len)
+}
+
+/// OPTIONAL `[tag] EXPLICIT T`: absent unless the next element carries `tag`.
+pub fn decode_explicit_optional<'a, T: Decode<'a>>(
+    r: &mut Reader<'a>,
+    tag: Tag,
+) -> Result<Option<T>> {
+    match r.peek_tag()? {
+        Some(t) if t == tag.with_constructed(true) => decode_explicit(r, tag).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// True when an element with tag `actual` is a `[tag] IMPLICIT T`.
+pub fn implicit_can_decode<'a, T: FixedTag + DecodeValue<'a>>(
+    tag: Tag,
+    actual: Tag,
+    rules: Rules,
+) -> bool {
+    tag_matches::<T>(tag.with_constructed(T::TAG.constructed), actual, rules)
+}
+
+/// OPTIONAL `[tag] IMPLICIT T`: absent unless the next element carries `tag`.
+pub fn decode_implicit_optional<'a, T: FixedTag + DecodeValue<'a>>(
+    r: &mut Reader<'a>,
+    tag: Tag,
+) -> Result<Option<T>> {
+    match r.peek_tag()? {
+        Some(t) if implicit_can_decode::<T>(tag, t, r.rules()) => decode_implicit(r, tag).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// Resolves a DEFAULT component read as OPTIONAL: absent gives `default`; present and
+/// equal to it is rejected under DER/CER (X.690 11.5). `at` is the component's offset.
+pub fn resolve_default<T: PartialEq>(
+    at: usize,
+    rules: Rules,
+    value: Option<T>,
+    default: T,
+) -> Result<T> {
+    match value {
+        Some(v) if v == default && rules.is_canonical() => Err(Error::new(
+            ErrorKind::NonCanonical(crate::error::NonCanonical::DefaultEncoded),
+            at,
+        )),
+        Some(v) => Ok(v),
+        None => Ok(default),
+    }
+}
+
+/// SET decoding state: checks canonical component order (DER/CER, X.690 10.3 / 9.3)
+/// and reports duplicates.
+#[derive(Debug, Default)]
+pub struct SetOrder {
+    last: Option<Tag>,
+}
+
+impl SetOrder {
+    /// A fresh state.
+    #[must_use]
+    pub fn new() -> Self {
+        SetOrder { last: None }
+    }
+
+    /// Records the next component's tag; under DER/CER tags must ascend.
+    pub fn next(&mut self, tag: Tag, rules: Rules, at: usize) -> Result<()> {
+        if rules.is_canonical() {
+            if let Some(prev) = self.last {
+                if tag <= prev {
+                    return Err(Error::new(
+                        ErrorKind::NonCanonical(crate::error::NonCanonical::SetOrder),
+                        at,
+                    ));
+                }
+            }
+        }
+        self.last = Some(tag);
+        Ok(())
+    }
+}
+
+/// Error for a SET component seen twice.
+#[must_use]
+pub fn duplicate_component(at: usize) -> Error {
+    Error::new(ErrorKind::InvalidValue("duplicate SET component"), at)
+}
+
+/// Error for a required component that is missing.
+#[must_use]
+pub fn missing_component(at: usize) -> Error {
+    Error::new(ErrorKind::MissingElement { expected: None }, at)
+}
+
+/// Error for an element no component or alternative accepts.
+#[must_use]
+pub fn unexpected_element(tag: Tag, at: usize) -> Error {
+    Error::new(
+        ErrorKind::UnexpectedTag {
+            expected: None,
+            actual: tag,
+        },
+        at,
+    )
 }

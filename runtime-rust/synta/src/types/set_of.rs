@@ -130,6 +130,8 @@ macro_rules! lazy_of {
             }
         }
 
+        impl<T> Eq for $name<'_, T> {}
+
         impl<T> FixedTag for $name<'_, T> {
             const TAG: Tag = $tag;
         }

@@ -1,0 +1,130 @@
+//! `#[derive(Choice)]`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{Data, DeriveInput, Fields};
+
+use crate::attrs;
+use crate::fields::{decode_lifetime, Component};
+
+pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let Data::Enum(data) = &input.data else {
+        return Err(syn::Error::new_spanned(input, "expected an enum"));
+    };
+    if input.generics.type_params().next().is_some() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "type parameters are not supported",
+        ));
+    }
+    let cattrs = attrs::container(&input.attrs)?;
+    let ident = &input.ident;
+    let type_name = cattrs.name.clone().unwrap_or_else(|| ident.to_string());
+    let mut alts = Vec::new();
+    for v in &data.variants {
+        let Fields::Unnamed(f) = &v.fields else {
+            return Err(syn::Error::new_spanned(v, "CHOICE variants hold one value"));
+        };
+        let Some(field) = f.unnamed.first().filter(|_| f.unnamed.len() == 1) else {
+            return Err(syn::Error::new_spanned(v, "CHOICE variants hold one value"));
+        };
+        let mut fa = attrs::field(&v.attrs)?;
+        if fa.default.is_some() {
+            return Err(syn::Error::new_spanned(
+                v,
+                "DEFAULT on a CHOICE alternative",
+            ));
+        }
+        fa.name.get_or_insert_with(|| v.ident.to_string());
+        let comp = Component::new(
+            syn::Member::Unnamed(syn::Index::from(0)),
+            field.ty.clone(),
+            fa,
+            &cattrs,
+        )?;
+        alts.push((v.ident.clone(), comp));
+    }
+    let (lt, fresh) = decode_lifetime(&input.generics);
+    let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
+    let decode_generics = if fresh {
+        quote!(<#lt>)
+    } else {
+        quote!(#impl_g)
+    };
+
+    let dec_arms = alts.iter().map(|(v, c)| {
+        let accepts = c.accepts();
+        let dec = c.decode_present();
+        let name = &c.name;
+        quote! {
+            if #accepts {
+                return ::synta::ResultExt::type_name(
+                    ::synta::ResultExt::field(#dec.map(Self::#v), #name),
+                    #type_name,
+                );
+            }
+        }
+    });
+    let can_arms = alts.iter().map(|(_, c)| {
+        let accepts = c.accepts();
+        quote!(#accepts)
+    });
+    let len_arms = alts.iter().map(|(v, c)| {
+        let len = present_len(c);
+        quote!(Self::#v(v) => #len,)
+    });
+    let enc_arms = alts.iter().map(|(v, c)| {
+        let enc = present_encode(c);
+        quote!(Self::#v(v) => #enc,)
+    });
+
+    Ok(quote! {
+        impl #decode_generics ::synta::Decode<#lt> for #ident #ty_g #where_c {
+            fn decode(r: &mut ::synta::Reader<#lt>) -> ::synta::Result<Self> {
+                let at = r.offset();
+                let tag = match r.peek_tag()? {
+                    ::core::option::Option::Some(t) => t,
+                    ::core::option::Option::None => {
+                        return Err(::synta::missing_component(at).in_type(#type_name));
+                    }
+                };
+                #(#dec_arms)*
+                Err(::synta::unexpected_element(tag, at).in_type(#type_name))
+            }
+
+            fn can_decode(tag: ::synta::Tag, rules: ::synta::Rules) -> bool {
+                // `r.rules()` in the shared predicates reads the rules from here.
+                struct R(::synta::Rules);
+                impl R { fn rules(&self) -> ::synta::Rules { self.0 } }
+                let r = R(rules);
+                false #(|| #can_arms)*
+            }
+        }
+
+        impl #impl_g ::synta::Encode for #ident #ty_g #where_c {
+            fn encoded_len(&self, rules: ::synta::Rules) -> ::synta::Result<usize> {
+                match self { #(#len_arms)* }
+            }
+
+            fn encode(&self, w: &mut ::synta::Writer) -> ::synta::Result<()> {
+                match self { #(#enc_arms)* }
+            }
+        }
+    })
+}
+
+fn present_len(c: &Component) -> TokenStream {
+    match c.attrs.tag_tokens() {
+        None => quote!(::synta::Encode::encoded_len(v, rules)),
+        Some(t) if c.implicit => quote!(::synta::implicit_len(v, #t, rules)),
+        Some(t) => quote!(::synta::explicit_len(v, #t, rules)),
+    }
+}
+
+fn present_encode(c: &Component) -> TokenStream {
+    match c.attrs.tag_tokens() {
+        None => quote!(::synta::Encode::encode(v, w)),
+        Some(t) if c.implicit => quote!(::synta::encode_implicit(v, #t, w)),
+        Some(t) => quote!(::synta::encode_explicit(v, #t, w)),
+    }
+}

@@ -1,0 +1,209 @@
+//! Per-component code: decode, optional decode, length and encode expressions.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{GenericArgument, PathArguments, Type};
+
+use crate::attrs::{ContainerAttrs, FieldAttrs};
+
+/// One SEQUENCE / SET component.
+pub struct Component {
+    /// The Rust field name (or index).
+    pub member: syn::Member,
+    /// Name shown in error paths.
+    pub name: String,
+    /// Declared type.
+    pub ty: Type,
+    /// `T` when the type is `Option<T>` (OPTIONAL).
+    pub inner: Option<Type>,
+    pub attrs: FieldAttrs,
+    pub implicit: bool,
+}
+
+/// `Some(T)` for `Option<T>`.
+pub fn option_inner(ty: &Type) -> Option<Type> {
+    let Type::Path(p) = ty else { return None };
+    let seg = p.path.segments.last()?;
+    if seg.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(t) => Some(t.clone()),
+        _ => None,
+    }
+}
+
+impl Component {
+    pub fn new(
+        member: syn::Member,
+        ty: Type,
+        attrs: FieldAttrs,
+        container: &ContainerAttrs,
+    ) -> syn::Result<Self> {
+        let inner = option_inner(&ty);
+        if inner.is_some() && attrs.default.is_some() {
+            return Err(syn::Error::new_spanned(
+                &ty,
+                "a DEFAULT component is not an Option",
+            ));
+        }
+        let name = attrs.name.clone().unwrap_or_else(|| match &member {
+            syn::Member::Named(i) => i.to_string(),
+            syn::Member::Unnamed(i) => i.index.to_string(),
+        });
+        let implicit = attrs.is_implicit(container);
+        Ok(Component {
+            member,
+            name,
+            ty,
+            inner,
+            attrs,
+            implicit,
+        })
+    }
+
+    /// The type the component decodes as when present.
+    pub fn base(&self) -> &Type {
+        self.inner.as_ref().unwrap_or(&self.ty)
+    }
+
+    /// Expression decoding the component as present-or-absent: `Result<Option<Base>>`.
+    pub fn decode_optional(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<::core::option::Option<#base> as ::synta::Decode>::decode(r)),
+            Some(tag) if self.implicit => {
+                quote!(::synta::decode_implicit_optional::<#base>(r, #tag))
+            }
+            Some(tag) => quote!(::synta::decode_explicit_optional::<#base>(r, #tag)),
+        }
+    }
+
+    /// Expression decoding the component in a SEQUENCE: `Result<Ty>`.
+    pub fn decode(&self) -> TokenStream {
+        let base = self.base();
+        let opt = self.decode_optional();
+        if let Some(default) = &self.attrs.default {
+            return quote!({
+                let at = r.offset();
+                let rules = r.rules();
+                #opt.and_then(|v| ::synta::resolve_default(at, rules, v, #default))
+            });
+        }
+        if self.inner.is_some() {
+            return opt;
+        }
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Decode>::decode(r)),
+            Some(tag) if self.implicit => quote!(::synta::decode_implicit::<#base>(r, #tag)),
+            Some(tag) => quote!(::synta::decode_explicit::<#base>(r, #tag)),
+        }
+    }
+
+    /// Boolean expression: would an element with tag `tag` be this component?
+    pub fn accepts(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Decode>::can_decode(tag, r.rules())),
+            Some(t) if self.implicit => {
+                quote!(::synta::implicit_can_decode::<#base>(#t, tag, r.rules()))
+            }
+            Some(t) => quote!(tag == #t.with_constructed(true)),
+        }
+    }
+
+    /// The tag this component is encoded with (for SET ordering), given a present
+    /// value `v`.
+    pub fn encoded_tag(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::FixedTag>::TAG),
+            Some(t) if self.implicit => {
+                quote!(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed))
+            }
+            Some(t) => quote!(#t.with_constructed(true)),
+        }
+    }
+
+    fn present_len(&self, v: &TokenStream) -> TokenStream {
+        match self.attrs.tag_tokens() {
+            None => quote!(::synta::Encode::encoded_len(#v, rules)),
+            Some(t) if self.implicit => quote!(::synta::implicit_len(#v, #t, rules)),
+            Some(t) => quote!(::synta::explicit_len(#v, #t, rules)),
+        }
+    }
+
+    fn present_encode(&self, v: &TokenStream) -> TokenStream {
+        match self.attrs.tag_tokens() {
+            None => quote!(::synta::Encode::encode(#v, w)),
+            Some(t) if self.implicit => quote!(::synta::encode_implicit(#v, #t, w)),
+            Some(t) => quote!(::synta::encode_explicit(#v, #t, w)),
+        }
+    }
+
+    /// `Result<usize>`: encoded length of the component (0 when absent or default).
+    pub fn len(&self) -> TokenStream {
+        let m = &self.member;
+        let v = quote!(v);
+        let present = self.present_len(&v);
+        if self.inner.is_some() {
+            quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(0) })
+        } else if let Some(d) = &self.attrs.default {
+            quote!({ let v = &self.#m; if *v == #d { Ok(0) } else { #present } })
+        } else {
+            quote!({ let v = &self.#m; #present })
+        }
+    }
+
+    /// `Result<()>`: writes the component (nothing when absent or default).
+    pub fn encode(&self) -> TokenStream {
+        let m = &self.member;
+        let v = quote!(v);
+        let present = self.present_encode(&v);
+        if self.inner.is_some() {
+            quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(()) })
+        } else if let Some(d) = &self.attrs.default {
+            quote!({ let v = &self.#m; if *v == #d { Ok(()) } else { #present } })
+        } else {
+            quote!({ let v = &self.#m; #present })
+        }
+    }
+
+    /// `bool`: is the component written at all?
+    pub fn is_present(&self) -> TokenStream {
+        let m = &self.member;
+        if self.inner.is_some() {
+            quote!(self.#m.is_some())
+        } else if let Some(d) = &self.attrs.default {
+            quote!(self.#m != #d)
+        } else {
+            quote!(true)
+        }
+    }
+}
+
+/// The decode lifetime: the type's first lifetime parameter, or a fresh one.
+pub fn decode_lifetime(generics: &syn::Generics) -> (syn::Lifetime, bool) {
+    match generics.lifetimes().next() {
+        Some(l) => (l.lifetime.clone(), false),
+        None => (
+            syn::Lifetime::new("'__synta", proc_macro2::Span::call_site()),
+            true,
+        ),
+    }
+}
+
+impl Component {
+    /// Expression decoding the component known to be present: `Result<Base>`.
+    pub fn decode_present(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Decode>::decode(r)),
+            Some(tag) if self.implicit => quote!(::synta::decode_implicit::<#base>(r, #tag)),
+            Some(tag) => quote!(::synta::decode_explicit::<#base>(r, #tag)),
+        }
+    }
+}

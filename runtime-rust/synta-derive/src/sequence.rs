@@ -1,0 +1,200 @@
+//! `#[derive(Sequence)]` and `#[derive(Set)]`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{Data, DeriveInput, Fields};
+
+use crate::attrs;
+use crate::fields::{decode_lifetime, Component};
+
+pub fn components(fields: &Fields, c: &attrs::ContainerAttrs) -> syn::Result<Vec<Component>> {
+    fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let member = match &f.ident {
+                Some(id) => syn::Member::Named(id.clone()),
+                None => syn::Member::Unnamed(syn::Index::from(i)),
+            };
+            Component::new(member, f.ty.clone(), attrs::field(&f.attrs)?, c)
+        })
+        .collect()
+}
+
+pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
+    let Data::Struct(data) = &input.data else {
+        return Err(syn::Error::new_spanned(input, "expected a struct"));
+    };
+    if input.generics.type_params().next().is_some() {
+        return Err(syn::Error::new_spanned(
+            &input.generics,
+            "type parameters are not supported",
+        ));
+    }
+    let cattrs = attrs::container(&input.attrs)?;
+    let comps = components(&data.fields, &cattrs)?;
+    let ident = &input.ident;
+    let type_name = cattrs.name.clone().unwrap_or_else(|| ident.to_string());
+    let (lt, fresh) = decode_lifetime(&input.generics);
+    let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
+    let decode_generics = if fresh {
+        quote!(<#lt>)
+    } else {
+        quote!(#impl_g)
+    };
+    let tag = if set {
+        quote!(::synta::Tag::SET)
+    } else {
+        quote!(::synta::Tag::SEQUENCE)
+    };
+
+    let vars: Vec<_> = (0..comps.len())
+        .map(|i| format_ident!("__f{}", i))
+        .collect();
+    let construct = match &data.fields {
+        Fields::Named(_) => {
+            let names = comps.iter().map(|c| &c.member);
+            quote!(Self { #(#names: #vars),* })
+        }
+        Fields::Unnamed(_) => quote!(Self(#(#vars),*)),
+        Fields::Unit => quote!(Self),
+    };
+    let skip = if cattrs.extensible {
+        quote!(::synta::skip_extensions(r)?;)
+    } else {
+        quote!()
+    };
+
+    let body = if set {
+        set_decode(&comps, &vars, cattrs.extensible, &construct)
+    } else {
+        let steps = comps.iter().zip(&vars).map(|(c, v)| {
+            let d = c.decode();
+            let name = &c.name;
+            quote!(let #v = ::synta::ResultExt::field(#d, #name)?;)
+        });
+        quote!(#(#steps)* #skip Ok(#construct))
+    };
+
+    let lens = comps.iter().map(Component::len);
+    let encode = if set {
+        set_encode(&comps)
+    } else {
+        let encs = comps.iter().map(Component::encode);
+        quote!(#( #encs?; )* Ok(()))
+    };
+
+    Ok(quote! {
+        impl #impl_g ::synta::FixedTag for #ident #ty_g #where_c {
+            const TAG: ::synta::Tag = #tag;
+        }
+
+        impl #decode_generics ::synta::DecodeValue<#lt> for #ident #ty_g #where_c {
+            fn decode_value(
+                r: &mut ::synta::Reader<#lt>,
+                _header: &::synta::Header,
+            ) -> ::synta::Result<Self> {
+                let inner = |r: &mut ::synta::Reader<#lt>| -> ::synta::Result<Self> { #body };
+                ::synta::ResultExt::type_name(inner(r), #type_name)
+            }
+        }
+
+        impl #impl_g ::synta::EncodeValue for #ident #ty_g #where_c {
+            fn value_len(&self, rules: ::synta::Rules) -> ::synta::Result<usize> {
+                let mut n = 0usize;
+                #( n += #lens?; )*
+                Ok(n)
+            }
+
+            fn encode_value(&self, w: &mut ::synta::Writer) -> ::synta::Result<()> {
+                #encode
+            }
+        }
+    })
+}
+
+fn set_decode(
+    comps: &[Component],
+    vars: &[syn::Ident],
+    extensible: bool,
+    construct: &TokenStream,
+) -> TokenStream {
+    let slots = comps.iter().zip(vars).map(|(c, v)| {
+        let base = c.base();
+        quote!(let mut #v: ::core::option::Option<#base> = ::core::option::Option::None;)
+    });
+    let arms = comps.iter().zip(vars).map(|(c, v)| {
+        let accepts = c.accepts();
+        let dec = c.decode_present();
+        let name = &c.name;
+        quote! {
+            if #accepts {
+                if #v.is_some() {
+                    return Err(::synta::duplicate_component(at).in_field(#name));
+                }
+                order.next(tag, r.rules(), at)?;
+                #v = ::core::option::Option::Some(::synta::ResultExt::field(#dec, #name)?);
+                continue;
+            }
+        }
+    });
+    let unknown = if extensible {
+        quote! { order.next(tag, r.rules(), at)?; r.read_element()?; }
+    } else {
+        quote! { return Err(::synta::unexpected_element(tag, at)); }
+    };
+    let finals = comps.iter().zip(vars).map(|(c, v)| {
+        let name = &c.name;
+        if let Some(d) = &c.attrs.default {
+            quote!(let #v = ::synta::ResultExt::field(::synta::resolve_default(end, r.rules(), #v, #d), #name)?;)
+        } else if c.inner.is_some() {
+            quote!()
+        } else {
+            quote!(let #v = #v.ok_or_else(|| ::synta::missing_component(end).in_field(#name))?;)
+        }
+    });
+    quote! {
+        #(#slots)*
+        let mut order = ::synta::SetOrder::new();
+        while !r.is_finished() {
+            let at = r.offset();
+            let tag = match r.peek_tag()? {
+                ::core::option::Option::Some(t) => t,
+                ::core::option::Option::None => break,
+            };
+            #(#arms)*
+            #unknown
+        }
+        let end = r.offset();
+        #(#finals)*
+        Ok(#construct)
+    }
+}
+
+fn set_encode(comps: &[Component]) -> TokenStream {
+    let n = comps.len();
+    let entries = comps.iter().enumerate().map(|(i, c)| {
+        let tag = c.encoded_tag();
+        let present = c.is_present();
+        quote!((#tag, #i, #present))
+    });
+    let arms = comps.iter().enumerate().map(|(i, c)| {
+        let e = c.encode();
+        quote!(#i => #e?,)
+    });
+    quote! {
+        // X.690 8.11.2 / 10.3: components in canonical tag order.
+        let mut order: [(::synta::Tag, usize, bool); #n] = [#(#entries),*];
+        order.sort_unstable_by_key(|e| e.0);
+        for (_, i, present) in order {
+            if !present {
+                continue;
+            }
+            match i {
+                #(#arms)*
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
