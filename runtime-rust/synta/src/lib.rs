@@ -68,3 +68,4 @@ pub use types::strings::{
     VisibleString,
 };
 pub use types::time::{DateTime, Fraction, GeneralizedTime, TimeZone, UtcTime};
+pub use types::tlv::Tlv;

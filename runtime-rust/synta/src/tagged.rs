@@ -45,6 +45,18 @@ pub type PrivateImplicit<T, const N: u32> = Implicit<T, PRIVATE, N>;
 impl<T, const CLASS: u8, const N: u32> Explicit<T, CLASS, N> {
     /// The tag.
     pub const TAG: Tag = tag_of(CLASS, N, true);
+
+    /// Wraps a value (usable through the type aliases).
+    pub const fn from_inner(v: T) -> Self {
+        Explicit(v)
+    }
+}
+
+impl<T, const CLASS: u8, const N: u32> Implicit<T, CLASS, N> {
+    /// Wraps a value (usable through the type aliases).
+    pub const fn from_inner(v: T) -> Self {
+        Implicit(v)
+    }
 }
 
 impl<'a, T: Decode<'a>, const CLASS: u8, const N: u32> Decode<'a> for Explicit<T, CLASS, N> {

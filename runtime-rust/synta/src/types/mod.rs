@@ -13,3 +13,4 @@ pub(crate) mod segmented;
 pub mod set_of;
 pub mod strings;
 pub mod time;
+pub mod tlv;
