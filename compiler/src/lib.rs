@@ -4,10 +4,17 @@
 //! passes) → [`ir`] (the language-neutral contract every backend consumes). Every stage
 //! reports [`Diagnostic`]s with file, line and column.
 
+pub mod analysis;
 pub mod ast;
 pub mod diagnostics;
+pub mod driver;
+pub mod ir;
 pub mod parse;
 pub mod source;
 
 pub use diagnostics::{Code, Diagnostic};
 pub use source::SourceDb;
+
+/// The name of the module holding the built-in classes TYPE-IDENTIFIER and
+/// ABSTRACT-SYNTAX (X.681 Annex A, B); it is left out of the IR.
+pub const BUILTIN_MODULE: &str = "Synta-Builtin-Classes";

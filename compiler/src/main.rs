@@ -1,2 +1,143 @@
-//! CLI entry point.
-fn main() {}
+//! `synta-codegen`: the command-line front end of the ASN.1 compiler.
+
+use clap::{Args, Parser, Subcommand};
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use synta_codegen::driver::{collect_schema_files, compile_files, Compilation};
+use synta_codegen::ir;
+
+/// ASN.1 (X.680-X.683) schema compiler.
+#[derive(Parser)]
+#[command(name = "synta-codegen", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and analyse schemas; report errors and a summary.
+    Check(Inputs),
+    /// Print the IR of the schemas as JSON.
+    Ir {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// Write the JSON here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Args)]
+struct Inputs {
+    /// Directory searched for imported modules (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Schema files, or directories searched for `.asn1` / `.asn` files.
+    #[arg(required = true, value_name = "FILES")]
+    files: Vec<PathBuf>,
+}
+
+impl Inputs {
+    fn compile(&self) -> Compilation {
+        let mut files = Vec::new();
+        for f in &self.files {
+            if f.is_dir() {
+                collect_schema_files(f, &mut files);
+            } else {
+                files.push(f.clone());
+            }
+        }
+        compile_files(&files, &self.include)
+    }
+}
+
+fn report(c: &Compilation) {
+    use std::io::IsTerminal as _;
+    let color = if std::io::stderr().is_terminal() {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    let mut stderr = StandardStream::stderr(color);
+    for d in &c.diagnostics {
+        d.emit(&c.db, &mut stderr);
+    }
+    if !c.is_ok() {
+        eprintln!("error: {} error(s) found", c.diagnostics.len());
+    }
+}
+
+fn summary(ir: &ir::Ir) {
+    let mut total = [0usize; 4];
+    for m in &ir.modules {
+        let mut counts = [0usize; 4];
+        for d in &m.definitions {
+            let i = match d.kind {
+                ir::DefinitionKind::Type { .. } | ir::DefinitionKind::ValueSet { .. } => 0,
+                ir::DefinitionKind::Value { .. } => 1,
+                ir::DefinitionKind::Class(_)
+                | ir::DefinitionKind::Object { .. }
+                | ir::DefinitionKind::ObjectSet { .. } => 2,
+                ir::DefinitionKind::Parameterized { .. } => 3,
+            };
+            counts[i] += 1;
+        }
+        println!(
+            "{:<45} {:>4} types {:>4} values {:>4} classes/objects {:>3} parameterized  {}",
+            m.name, counts[0], counts[1], counts[2], counts[3], m.location.file
+        );
+        for (t, c) in total.iter_mut().zip(counts) {
+            *t += c;
+        }
+    }
+    println!(
+        "{} modules: {} types, {} values, {} classes/objects/sets, {} parameterized",
+        ir.modules.len(),
+        total[0],
+        total[1],
+        total[2],
+        total[3]
+    );
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(inputs) => {
+            let c = inputs.compile();
+            report(&c);
+            if c.is_ok() {
+                summary(&c.ir);
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Command::Ir { inputs, output } => {
+            let c = inputs.compile();
+            report(&c);
+            if !c.is_ok() {
+                return ExitCode::from(1);
+            }
+            let json = match serde_json::to_string_pretty(&c.ir) {
+                Ok(j) => j,
+                Err(e) => {
+                    eprintln!("error: cannot serialize the IR: {e}");
+                    return ExitCode::from(1);
+                }
+            };
+            match output {
+                Some(path) => {
+                    if let Err(e) = std::fs::write(&path, json + "\n") {
+                        eprintln!("error: cannot write {}: {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                }
+                None => println!("{json}"),
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}

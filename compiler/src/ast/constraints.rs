@@ -134,6 +134,8 @@ pub struct NamedConstraint {
 /// Subtype elements (X.680 51).
 #[derive(Debug, Clone)]
 pub enum ElementKind {
+    /// `SETTINGS "..."` (property settings of the time types).
+    Settings(String),
     /// `SIZE (...)`.
     Size(Box<Constraint>),
     /// `FROM (...)`.

@@ -41,6 +41,8 @@ pub enum ValueKind {
     HString(String),
     /// `"text"`, with `""` un-doubled and line breaks folded per X.680 12.14.
     CString(String),
+    /// `Type : value` (the value of an open type, X.681 14.6).
+    OpenTypeValue(Box<super::Type>, Box<Value>),
     /// `CONTAINING value`.
     Containing(Box<Value>),
     /// A reference to a value (or object), possibly instantiated.

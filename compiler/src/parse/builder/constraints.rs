@@ -157,9 +157,11 @@ impl Builder {
             _ => ElementSet::Union(
                 inner
                     .into_inner()
+                    .filter(|p| p.as_rule() == Rule::intersections)
                     .map(|intersections| {
                         intersections
                             .into_inner()
+                            .filter(|p| p.as_rule() == Rule::intersection_element)
                             .map(|ie| {
                                 let mut parts =
                                     ie.into_inner().filter(|c| c.as_rule() == Rule::elements);
@@ -211,6 +213,11 @@ impl Builder {
         };
         let kind = match inner.as_rule() {
             Rule::size_constraint => return self.size_element(inner),
+            Rule::property_settings => ElementKind::Settings(
+                first(inner)
+                    .map(|c| self.cstring_text(c))
+                    .unwrap_or_default(),
+            ),
             Rule::permitted_alphabet => match self.inner_constraint(inner) {
                 Some(c) => ElementKind::From(Box::new(c)),
                 None => ElementKind::Nested(Box::new(ElementSet::Union(Vec::new()))),

@@ -44,6 +44,18 @@ impl Builder {
                     _ => null_value(span),
                 }
             }
+            Rule::open_type_value => {
+                let mut inner = p.into_inner();
+                let ty = inner.next().map(|t| self.ty(t));
+                let value = inner.next().map(|v| self.value(v));
+                match (ty, value) {
+                    (Some(ty), Some(value)) => Value {
+                        kind: ValueKind::OpenTypeValue(Box::new(ty), Box::new(value)),
+                        span,
+                    },
+                    _ => null_value(span),
+                }
+            }
             Rule::special_real => Value {
                 kind: match p.as_str() {
                     "PLUS-INFINITY" => ValueKind::PlusInfinity,

@@ -1,0 +1,117 @@
+//! Pass: instantiating parameterized assignments (X.683): dummy references are bound to
+//! actual parameters in a lexical environment and the template is analysed under it.
+
+use super::context::{Analyzer, Binding, DefId, Env};
+use super::kinds::ClassRef;
+use crate::ast;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::ir;
+
+impl<'a> Analyzer<'a> {
+    /// Binds a template's dummy parameters to `args` written in `module` under `env`.
+    pub fn bind_parameters(
+        &mut self,
+        module: usize,
+        env: &Env,
+        id: DefId,
+        args: &[ast::ActualParameter],
+        span: ast::Span,
+    ) -> Option<Env> {
+        let a = self.assignment(id);
+        if a.params.len() != args.len() {
+            self.report(
+                Diagnostic::new(
+                    Code::ParameterCount,
+                    span,
+                    format!(
+                        "`{}` takes {} parameter{}, but {} {} given",
+                        a.name.text,
+                        a.params.len(),
+                        if a.params.len() == 1 { "" } else { "s" },
+                        args.len(),
+                        if args.len() == 1 { "is" } else { "are" }
+                    ),
+                )
+                .with_secondary(a.name.span, "defined here"),
+            );
+            return None;
+        }
+        let bindings = a
+            .params
+            .iter()
+            .zip(args)
+            .map(|(p, actual)| {
+                (
+                    p.name.text.clone(),
+                    Binding {
+                        actual: actual.clone(),
+                        module,
+                        env: env.clone(),
+                    },
+                )
+            })
+            .collect();
+        Some(Env::root_with(bindings, env.depth() + 1))
+    }
+
+    /// Lowers an instance of a parameterized type.
+    pub fn instantiate_type(
+        &mut self,
+        module: usize,
+        env: &Env,
+        id: DefId,
+        args: &[ast::ActualParameter],
+        span: ast::Span,
+    ) -> ir::Type {
+        let Some(inner) = self.bind_parameters(module, env, id, args, span) else {
+            return super::types::null_type();
+        };
+        let a = self.assignment(id);
+        match &a.kind {
+            ast::AssignmentKind::Type(t) => self.lower_type(id.module, &inner, t),
+            ast::AssignmentKind::Set { governor, body } => {
+                let mut t = self.lower_type(id.module, &inner, governor);
+                if let Some(specs) = body {
+                    let c = ast::Constraint {
+                        kind: ast::ConstraintKind::ElementSet(specs.clone()),
+                        exception: None,
+                        span: specs.span,
+                    };
+                    self.apply_constraints(
+                        id.module,
+                        &inner,
+                        &mut t,
+                        std::slice::from_ref(&c),
+                        None,
+                    );
+                }
+                t
+            }
+            _ => super::types::null_type(),
+        }
+    }
+
+    /// The objects of an instance of a parameterized object set.
+    pub fn instantiate_object_set(
+        &mut self,
+        module: usize,
+        env: &Env,
+        id: DefId,
+        args: &[ast::ActualParameter],
+        span: ast::Span,
+    ) -> Option<ir::ObjectSet> {
+        let inner = self.bind_parameters(module, env, id, args, span)?;
+        let a = self.assignment(id);
+        let ast::AssignmentKind::Set { governor, body } = &a.kind else {
+            return None;
+        };
+        let class: ClassRef = self.class_of_type(id.module, &inner, governor)?;
+        Some(match body {
+            Some(specs) => self.object_set(id.module, &inner, &class, specs),
+            None => ir::ObjectSet {
+                objects: Vec::new(),
+                extensible: false,
+            },
+        })
+    }
+}

@@ -1,0 +1,158 @@
+//! The language-neutral intermediate representation: the only input of the backends.
+//!
+//! Everything a backend would otherwise re-derive from the AST is resolved here: each
+//! type's effective tag and tagging mode, normalized constraints, INTEGER native
+//! representation, components with presence and extension position, open-type tables
+//! built from object sets, evaluated values, and source locations.
+
+mod constraints;
+mod types;
+mod values;
+
+pub use constraints::*;
+pub use types::*;
+pub use values::*;
+
+use serde::Serialize;
+
+/// The result of analysing a set of modules.
+#[derive(Debug, Clone, Serialize)]
+pub struct Ir {
+    /// The modules, in the order their files were given and then as written.
+    pub modules: Vec<Module>,
+}
+
+/// A module-qualified name of a definition.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct QualifiedName {
+    /// The module reference.
+    pub module: String,
+    /// The definition's name in that module.
+    pub name: String,
+}
+
+/// Where something is defined.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Location {
+    /// The file name as given to the compiler.
+    pub file: String,
+    /// One-based line.
+    pub line: usize,
+    /// One-based column.
+    pub column: usize,
+}
+
+/// The tagging default of a module.
+pub use crate::ast::TagDefault;
+
+/// One IMPORTS clause.
+#[derive(Debug, Clone, Serialize)]
+pub struct Import {
+    /// The module imported from.
+    pub module: String,
+    /// The names imported.
+    pub symbols: Vec<String>,
+}
+
+/// A module and its definitions.
+#[derive(Debug, Clone, Serialize)]
+pub struct Module {
+    /// The module reference.
+    pub name: String,
+    /// The definitive OBJECT IDENTIFIER, dotted, if given and resolvable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub oid: Option<String>,
+    /// The definitive IRI, if given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iri: Option<String>,
+    /// The tagging default in force.
+    pub tag_default: TagDefault,
+    /// `EXTENSIBILITY IMPLIED`.
+    pub extensibility_implied: bool,
+    /// Where the module starts.
+    pub location: Location,
+    /// The IMPORTS clauses.
+    pub imports: Vec<Import>,
+    /// The exported names; `None` when everything is exported.
+    pub exports: Option<Vec<String>>,
+    /// The definitions, in source order, followed by instances of parameterized types.
+    pub definitions: Vec<Definition>,
+}
+
+/// A named definition.
+#[derive(Debug, Clone, Serialize)]
+pub struct Definition {
+    /// The name (for an instance, the template name with its arguments).
+    pub name: String,
+    /// Where it is defined (for an instance: the template).
+    pub location: Location,
+    /// The ASN.1 text of the definition, for documentation.
+    pub asn1: String,
+    /// What it defines.
+    #[serde(flatten)]
+    pub kind: DefinitionKind,
+}
+
+/// What a definition defines.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DefinitionKind {
+    /// A type.
+    Type {
+        /// The type.
+        #[serde(rename = "type")]
+        ty: Type,
+        /// True when the type refers back to itself (backends need indirection).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        recursive: bool,
+        /// For an instance of a parameterized type: the template and the arguments.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        instance_of: Option<Instance>,
+    },
+    /// A value.
+    Value {
+        /// Its type.
+        #[serde(rename = "type")]
+        ty: Type,
+        /// The evaluated value.
+        value: Value,
+    },
+    /// A value set (a type defined by its values).
+    ValueSet {
+        /// The type, with the set as its constraint.
+        #[serde(rename = "type")]
+        ty: Type,
+    },
+    /// An information object class.
+    Class(Class),
+    /// An information object.
+    Object {
+        /// Its class.
+        class: QualifiedName,
+        /// Its field settings.
+        object: Object,
+    },
+    /// An information object set.
+    ObjectSet {
+        /// Its class.
+        class: QualifiedName,
+        /// The objects.
+        set: ObjectSet,
+    },
+    /// A parameterized assignment: a template, emitted through its instances.
+    Parameterized {
+        /// What the template defines once instantiated.
+        of: String,
+        /// The dummy parameters.
+        parameters: Vec<String>,
+    },
+}
+
+/// The template and arguments of an instance of a parameterized type.
+#[derive(Debug, Clone, Serialize)]
+pub struct Instance {
+    /// The parameterized type.
+    pub template: QualifiedName,
+    /// The actual parameters, as written.
+    pub arguments: Vec<String>,
+}

@@ -1,0 +1,109 @@
+//! Compiler fixtures: every valid module compiles without diagnostics and its IR is a
+//! snapshot; every invalid module is rejected with the diagnostic its first line names
+//! (`-- expect: <slug>`), and the rendered diagnostics are a snapshot.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+use std::path::Path;
+use synta_codegen::driver::compile_files;
+
+fn compile(path: &Path) -> synta_codegen::driver::Compilation {
+    compile_files(&[path.to_path_buf()], &[])
+}
+
+/// Cases the compiler does not handle yet, each with the reason; they are checked to
+/// still fail, so fixing one means removing it here.
+const KNOWN_GAPS: &[(&str, &str)] = &[
+    (
+        "param_classes",
+        "parameterized classes: class fields are analysed without the class's parameters",
+    ),
+    (
+        "type_mismatch_governed_parameter",
+        "actual parameters are not checked against their governor's kind",
+    ),
+    (
+        "unresolved_component_in_at_notation",
+        "@-paths of component relation constraints are not resolved",
+    ),
+];
+
+fn known_gap(path: &Path) -> bool {
+    let case = case_dir(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    KNOWN_GAPS.iter().any(|(name, _)| *name == case)
+}
+
+fn case_dir(path: &Path) -> &Path {
+    path.parent().expect("a fixture lives in a folder")
+}
+
+#[test]
+fn valid_fixtures_compile_and_match_their_ir_snapshots() {
+    insta::glob!("fixtures/*/input.asn1", |path| {
+        let c = compile(path);
+        if known_gap(path) {
+            assert!(
+                !c.is_ok(),
+                "{} now compiles: remove it from KNOWN_GAPS",
+                path.display()
+            );
+            return;
+        }
+        assert!(
+            c.is_ok(),
+            "{} should compile but gave:\n{}",
+            path.display(),
+            c.render_diagnostics()
+        );
+        insta::with_settings!({
+            snapshot_path => case_dir(path),
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_yaml_snapshot!("ir", c.ir);
+        });
+    });
+}
+
+#[test]
+fn invalid_fixtures_report_the_expected_diagnostic() {
+    insta::glob!("invalid/*/input.asn1", |path| {
+        let text = std::fs::read_to_string(path).expect("fixture is readable");
+        let expected = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("-- expect:"))
+            .map(str::trim)
+            .expect("first line is `-- expect: <slug>`")
+            .to_string();
+        let c = compile(path);
+        let slugs_now: Vec<&str> = c.diagnostics.iter().map(|d| d.code.slug()).collect();
+        if known_gap(path) {
+            assert!(
+                !slugs_now.contains(&expected.as_str()),
+                "{} now reports `{expected}`: remove it from KNOWN_GAPS",
+                path.display()
+            );
+            return;
+        }
+        assert!(!c.is_ok(), "{} should be rejected", path.display());
+        let slugs: Vec<&str> = c.diagnostics.iter().map(|d| d.code.slug()).collect();
+        assert!(
+            slugs.contains(&expected.as_str()),
+            "{}: expected a `{expected}` diagnostic, got {slugs:?}:\n{}",
+            path.display(),
+            c.render_diagnostics()
+        );
+        let rendered = c.render_diagnostics().replace('\\', "/");
+        insta::with_settings!({
+            snapshot_path => case_dir(path),
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!("diagnostics", rendered);
+        });
+    });
+}
