@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, NonCanonical, Result};
 use crate::reader::Header;
-use crate::types::segmented::{segments, CER_SEGMENT};
+use crate::types::segmented::{contents, segments, CER_SEGMENT};
 use crate::{DecodeValue, EncodeValue, FixedTag, Length, Reader, Rules, Tag, Writer};
 
 /// A BIT STRING: data octets and the number of unused bits in the last one.
@@ -67,9 +67,7 @@ impl<'a> BitStringRef<'a> {
     #[must_use]
     pub fn padding_is_zero(&self) -> bool {
         let mask = (1u16 << self.unused) - 1;
-        self.bytes
-            .last()
-            .map_or(true, |b| u16::from(*b) & mask == 0)
+        self.bytes.last().map_or(0, |b| u16::from(*b)) & mask == 0
     }
 }
 
@@ -91,7 +89,36 @@ impl<'a> DecodeValue<'a> for BitStringRef<'a> {
     const SEGMENTABLE: bool = true;
 
     fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
-        let segs = segments(r, h, Tag::BIT_STRING)?;
+        let segs = if h.tag.constructed {
+            segments(r, h, Tag::BIT_STRING)?
+        } else {
+            // Primitive form: no segment list to build.
+            let at = r.offset();
+            let Cow::Borrowed(c) = contents(r, h, Tag::BIT_STRING)? else {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue("unexpected segments"),
+                    at,
+                ));
+            };
+            let Some((&unused, data)) = c.split_first() else {
+                return Err(Error::new(
+                    ErrorKind::InvalidValue("BIT STRING without initial octet"),
+                    at,
+                ));
+            };
+            check(unused, data).map_err(|k| Error::new(k, at))?;
+            let v = BitStringRef {
+                unused,
+                bytes: Cow::Borrowed(data),
+            };
+            if r.rules().is_canonical() && !v.padding_is_zero() {
+                return Err(Error::new(
+                    ErrorKind::NonCanonical(NonCanonical::BitStringPadding),
+                    h.offset,
+                ));
+            }
+            return Ok(v);
+        };
         let last = segs.len().saturating_sub(1);
         let mut unused = 0;
         let mut parts: Vec<&'a [u8]> = Vec::with_capacity(segs.len());

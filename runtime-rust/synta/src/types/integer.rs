@@ -51,34 +51,31 @@ pub(crate) fn to_u128(bytes: &[u8]) -> Result<u128, ErrorKind> {
     Ok(digits.iter().fold(0u128, |v, &b| (v << 8) | u128::from(b)))
 }
 
-/// Minimal two's-complement encoding of `v` in a stack buffer; returns (buf, start).
+/// Minimal two's-complement encoding of `v` in a stack buffer; returns (buf, start):
+/// the encoding is `buf[start..]`. Constant time in the value: the length comes from the
+/// count of redundant sign bits.
 pub(crate) fn encode_i128(v: i128) -> ([u8; 17], usize) {
     let mut buf = [0u8; 17];
-    let be = v.to_be_bytes();
-    buf[1..].copy_from_slice(&be);
-    buf[0] = if v < 0 { 0xff } else { 0 };
-    let mut start = 1;
-    // Drop a leading octet while the next one carries the same sign.
-    while start < 16 {
-        let (a, b) = (buf[start], buf[start + 1]);
-        if (a == 0 && b & 0x80 == 0) || (a == 0xff && b & 0x80 != 0) {
-            start += 1;
-        } else {
-            break;
-        }
-    }
-    (buf, start)
+    buf[1..].copy_from_slice(&v.to_be_bytes());
+    let redundant = if v < 0 {
+        v.leading_ones()
+    } else {
+        v.leading_zeros()
+    };
+    // Keep one sign bit: significant bits = 129 - redundant, at least one octet.
+    let bits = 129 - redundant as usize;
+    let len = bits.div_ceil(8).clamp(1, 16);
+    (buf, 17 - len)
 }
 
-/// Minimal two's-complement encoding of the unsigned `v`.
+/// Minimal two's-complement encoding of the unsigned `v` (a leading zero octet when the
+/// high bit is set).
 pub(crate) fn encode_u128(v: u128) -> ([u8; 17], usize) {
     let mut buf = [0u8; 17];
     buf[1..].copy_from_slice(&v.to_be_bytes());
-    let mut start = 0;
-    while start < 16 && buf[start] == 0 && buf[start + 1] & 0x80 == 0 {
-        start += 1;
-    }
-    (buf, start)
+    let bits = 129 - v.leading_zeros() as usize;
+    let len = bits.div_ceil(8).clamp(1, 17);
+    (buf, 17 - len)
 }
 
 /// Decimal text of two's-complement contents of any size.

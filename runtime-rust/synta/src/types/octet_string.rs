@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::error::Result;
 use crate::reader::Header;
-use crate::types::segmented::{join, segments, string_len, write_string};
+use crate::types::segmented::{contents, string_len, write_string};
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
 /// An OCTET STRING. Borrows from the input, except a BER/CER constructed (segmented)
@@ -64,8 +64,9 @@ impl<'a> DecodeValue<'a> for OctetStringRef<'a> {
     const SEGMENTABLE: bool = true;
 
     fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
-        let segs = segments(r, h, Tag::OCTET_STRING)?;
-        Ok(OctetStringRef { bytes: join(&segs) })
+        Ok(OctetStringRef {
+            bytes: contents(r, h, Tag::OCTET_STRING)?,
+        })
     }
 }
 

@@ -67,7 +67,7 @@ fn parse_dotted(s: &str, absolute: bool) -> Result<Vec<u8>, ErrorKind> {
         let first = parts.next().and_then(BigUint::from_decimal).ok_or(BAD)?;
         let first = first.to_u64().filter(|v| *v <= 2).ok_or(BAD)?;
         let mut second = parts.next().and_then(BigUint::from_decimal).ok_or(BAD)?;
-        if first < 2 && second.to_u64().map_or(true, |v| v >= 40) {
+        if first < 2 && second.to_u64().unwrap_or(u64::MAX) >= 40 {
             return Err(BAD);
         }
         // first <= 2, so first * 40 fits.

@@ -115,6 +115,26 @@ fn check_cer(segs: &[Segment<'_>], at: usize) -> Result<()> {
     }
 }
 
+/// The contents of a string element as one slice: borrowed for the primitive form (the
+/// common case, without allocating), joined into an owned buffer for segments.
+pub(crate) fn contents<'a>(
+    r: &mut Reader<'a>,
+    header: &Header,
+    seg_tag: Tag,
+) -> Result<alloc::borrow::Cow<'a, [u8]>> {
+    if !header.tag.constructed {
+        let bytes = r.read_rest();
+        if r.rules() == Rules::Cer && bytes.len() > CER_SEGMENT {
+            return Err(Error::new(
+                ErrorKind::NonCanonical(NonCanonical::SegmentSize),
+                header.offset,
+            ));
+        }
+        return Ok(alloc::borrow::Cow::Borrowed(bytes));
+    }
+    Ok(join(&segments(r, header, seg_tag)?))
+}
+
 /// Joins segments: borrowed when there is exactly one.
 pub(crate) fn join<'a>(segs: &[Segment<'a>]) -> alloc::borrow::Cow<'a, [u8]> {
     match segs {

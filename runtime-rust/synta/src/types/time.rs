@@ -88,8 +88,8 @@ impl DateTime {
             && self.day >= 1
             && self.day <= days_in_month(self.year, self.month)
             && self.hour <= 23
-            && self.minute.map_or(true, |m| m <= 59)
-            && self.second.map_or(true, |s| s <= 59)
+            && self.minute.unwrap_or(0) <= 59
+            && self.second.unwrap_or(0) <= 59
             && (self.minute.is_some() || self.second.is_none())
             && match self.zone {
                 TimeZone::Offset(m) => m.unsigned_abs() < 24 * 60 && m.unsigned_abs() % 60 < 60,
