@@ -26,6 +26,7 @@ mod bignum;
 pub mod dump;
 pub mod error;
 mod length;
+pub mod pem;
 mod reader;
 mod rules;
 mod tag;

@@ -7,9 +7,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use synta::Rules;
-
-mod pem;
+use synta::{pem, Rules};
 
 #[derive(Parser)]
 #[command(name = "synta", version, about = "ASN.1 tools (DER, BER, CER)")]

@@ -1,5 +1,7 @@
 //! Minimal PEM (RFC 7468) reading: the first `-----BEGIN` block, base64 decoded.
 
+use alloc::vec::Vec;
+
 /// True when the input looks like PEM.
 pub fn is_pem(data: &[u8]) -> bool {
     data.windows(10).any(|w| w == b"-----BEGIN")
@@ -16,9 +18,9 @@ fn sextet(c: u8) -> Option<u32> {
     }))
 }
 
-/// Decodes the first PEM block.
+/// Decodes the first PEM block (headers such as `Proc-Type:` are skipped).
 pub fn decode(data: &[u8]) -> Result<Vec<u8>, &'static str> {
-    let text = std::str::from_utf8(data).map_err(|_| "not UTF-8")?;
+    let text = core::str::from_utf8(data).map_err(|_| "not UTF-8")?;
     let mut lines = text.lines().skip_while(|l| !l.starts_with("-----BEGIN"));
     lines.next().ok_or("no BEGIN line")?;
     let mut b64 = Vec::new();
