@@ -13,20 +13,7 @@ fn compile(path: &Path) -> synta_codegen::driver::Compilation {
 
 /// Cases the compiler does not handle yet, each with the reason; they are checked to
 /// still fail, so fixing one means removing it here.
-const KNOWN_GAPS: &[(&str, &str)] = &[
-    (
-        "param_classes",
-        "parameterized classes: class fields are analysed without the class's parameters",
-    ),
-    (
-        "type_mismatch_governed_parameter",
-        "actual parameters are not checked against their governor's kind",
-    ),
-    (
-        "unresolved_component_in_at_notation",
-        "@-paths of component relation constraints are not resolved",
-    ),
-];
+const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 fn known_gap(path: &Path) -> bool {
     let case = case_dir(path)

@@ -20,16 +20,21 @@ pub(crate) enum FieldKind {
 }
 
 impl<'a> Analyzer<'a> {
-    /// The class definition a class reference denotes, with its module.
+    /// The class definition a class reference denotes, with its assignment and the
+    /// environment its fields are analysed under.
     pub fn class_def(&mut self, class: &ClassRef) -> Option<(DefId, &'a ast::ClassDef)> {
-        let ClassRef::Def(mut id) = class.clone();
+        self.class_def_env(class).map(|(id, _, def)| (id, def))
+    }
+
+    /// Like [`Analyzer::class_def`], with the parameter environment.
+    pub fn class_def_env(&mut self, class: &ClassRef) -> Option<(DefId, Env, &'a ast::ClassDef)> {
+        let mut current = class.clone();
         for _ in 0..32 {
-            let a = self.assignment(id);
+            let a = self.assignment(current.id);
             match &a.kind {
-                ast::AssignmentKind::Class(def) => return Some((id, def)),
+                ast::AssignmentKind::Class(def) => return Some((current.id, current.env, def)),
                 ast::AssignmentKind::Type(t) => {
-                    let ClassRef::Def(next) = self.class_of_type(id.module, &Env::root(), t)?;
-                    id = next;
+                    current = self.class_of_type(current.id.module, &current.env.clone(), t)?;
                 }
                 _ => return None,
             }
@@ -38,21 +43,21 @@ impl<'a> Analyzer<'a> {
     }
 
     /// The kind of a field specification.
-    pub fn field_kind(&mut self, module: usize, spec: &ast::FieldSpec) -> FieldKind {
+    pub fn field_kind(&mut self, module: usize, env: &Env, spec: &ast::FieldSpec) -> FieldKind {
         let upper = spec.name.is_upper();
         match (&spec.governor, upper) {
             (None, _) => FieldKind::Type,
             (Some(FieldGovernor::FieldPath(_)), false) => FieldKind::VariableTypeValue,
             (Some(FieldGovernor::FieldPath(_)), true) => FieldKind::VariableTypeValueSet,
             (Some(FieldGovernor::Type(t)), false) => {
-                if self.class_of_type(module, &Env::root(), t).is_some() {
+                if self.class_of_type(module, env, t).is_some() {
                     FieldKind::Object
                 } else {
                     FieldKind::FixedTypeValue
                 }
             }
             (Some(FieldGovernor::Type(t)), true) => {
-                if self.class_of_type(module, &Env::root(), t).is_some() {
+                if self.class_of_type(module, env, t).is_some() {
                     FieldKind::ObjectSet
                 } else {
                     FieldKind::FixedTypeValueSet
@@ -118,7 +123,7 @@ impl<'a> Analyzer<'a> {
         module: usize,
         env: &Env,
         r: &ast::Reference,
-    ) -> Option<(DefId, &'a ast::ClassDef)> {
+    ) -> Option<(DefId, Env, &'a ast::ClassDef)> {
         let first = r.segments.first()?;
         let head = ast::Reference {
             segments: vec![first.clone()],
@@ -130,16 +135,16 @@ impl<'a> Analyzer<'a> {
             span: first.span,
         };
         let class = self.class_of_type(module, env, &t)?;
-        self.class_def(&class)
+        self.class_def_env(&class)
     }
 
     /// Follows `CLASS.&obj.&f` to the last field's specification and its class.
     pub fn field_at_path(
         &mut self,
-        class: (DefId, &'a ast::ClassDef),
+        class: (DefId, Env, &'a ast::ClassDef),
         path: &[ast::Name],
-    ) -> Option<(DefId, &'a ast::FieldSpec)> {
-        let (mut id, mut def) = class;
+    ) -> Option<(DefId, Env, &'a ast::FieldSpec)> {
+        let (mut id, mut env, mut def) = class;
         let (last, init) = path.split_last()?;
         for seg in init {
             let spec = self.class_field(id, def, seg)?;
@@ -151,11 +156,11 @@ impl<'a> Analyzer<'a> {
                 );
                 return None;
             };
-            let next = self.class_of_type(id.module, &Env::root(), t)?;
-            (id, def) = self.class_def(&next)?;
+            let next = self.class_of_type(id.module, &env, t)?;
+            (id, env, def) = self.class_def_env(&next)?;
         }
         let spec = self.class_field(id, def, last)?;
-        Some((id, spec))
+        Some((id, env, spec))
     }
 
     /// The type notation of a fixed-type value or value set field, in its class's scope.
@@ -168,12 +173,15 @@ impl<'a> Analyzer<'a> {
         self.quiet += 1;
         let result = (|| {
             let class = self.class_of_field_reference(module, env, r)?;
-            let (class_id, spec) = self.field_at_path(class, r.segments.get(1..)?)?;
-            match (&spec.governor, self.field_kind(class_id.module, spec)) {
+            let (class_id, class_env, spec) = self.field_at_path(class, r.segments.get(1..)?)?;
+            match (
+                &spec.governor,
+                self.field_kind(class_id.module, &class_env, spec),
+            ) {
                 (
                     Some(FieldGovernor::Type(t)),
                     FieldKind::FixedTypeValue | FieldKind::FixedTypeValueSet,
-                ) => Some((class_id.module, Env::root(), t.clone())),
+                ) => Some((class_id.module, class_env.clone(), t.clone())),
                 _ => None,
             }
         })();
@@ -196,18 +204,21 @@ impl<'a> Analyzer<'a> {
         };
         if let Some(class) = self.class_of_field_reference(module, env, r) {
             let path = r.segments.get(1..).unwrap_or(&[]);
-            let Some((class_id, spec)) = self.field_at_path(class, path) else {
+            let Some((class_id, class_env, spec)) = self.field_at_path(class, path) else {
                 return super::types::null_type();
             };
-            let class_name = self.assignment(class_id).name.text.clone();
+            let class_name = self.qualified(class_id).name;
             let field_text = format!("{class_name}.{}", spec.name.text);
-            return match (&spec.governor, self.field_kind(class_id.module, spec)) {
+            return match (
+                &spec.governor,
+                self.field_kind(class_id.module, &class_env, spec),
+            ) {
                 (
                     Some(FieldGovernor::Type(t)),
                     FieldKind::FixedTypeValue | FieldKind::FixedTypeValueSet,
                 ) => {
                     let t = t.clone();
-                    self.lower_type(class_id.module, &Env::root(), &t)
+                    self.lower_type(class_id.module, &class_env, &t)
                 }
                 (
                     _,
@@ -271,21 +282,21 @@ impl<'a> Analyzer<'a> {
         if let Some(c) = self.classes.get(&id) {
             return c.clone();
         }
-        let (class_id, def) = self.class_def(&ClassRef::Def(id))?;
+        let (class_id, class_env, def) = self.class_def_env(&ClassRef::plain(id))?;
         let mut fields = Vec::new();
         for spec in &def.fields {
-            let kind = self.field_kind(class_id.module, spec);
+            let kind = self.field_kind(class_id.module, &class_env, spec);
             let field_kind = match (kind, &spec.governor) {
                 (FieldKind::Type, _) => ir::ClassFieldKind::Type,
                 (FieldKind::FixedTypeValue, Some(FieldGovernor::Type(t))) => {
                     ir::ClassFieldKind::FixedTypeValue {
-                        ty: self.lower_type(class_id.module, &Env::root(), t),
+                        ty: self.lower_type(class_id.module, &class_env, t),
                         unique: spec.unique,
                     }
                 }
                 (FieldKind::FixedTypeValueSet, Some(FieldGovernor::Type(t))) => {
                     ir::ClassFieldKind::FixedTypeValueSet {
-                        ty: self.lower_type(class_id.module, &Env::root(), t),
+                        ty: self.lower_type(class_id.module, &class_env, t),
                     }
                 }
                 (FieldKind::VariableTypeValue, Some(FieldGovernor::FieldPath(p))) => {

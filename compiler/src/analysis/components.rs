@@ -25,6 +25,19 @@ impl<'a> Analyzer<'a> {
         items: &[ComponentItem],
         what: Constructed,
     ) -> ir::Constructed {
+        self.constructed_depth += 1;
+        let body = self.constructed_body(module, env, items, what);
+        self.constructed_depth -= 1;
+        body
+    }
+
+    fn constructed_body(
+        &mut self,
+        module: usize,
+        env: &Env,
+        items: &[ComponentItem],
+        what: Constructed,
+    ) -> ir::Constructed {
         let (entries, markers) = self.flatten_components(module, env, items, what);
         let automatic = self.modules[module].tag_default == TagDefault::Automatic
             && !entries.iter().any(|e| {
@@ -94,12 +107,14 @@ impl<'a> Analyzer<'a> {
             });
         }
         self.check_distinct_tags(&components, &name_spans, what);
+        self.check_relation_paths(&components, &name_spans);
         ir::Constructed {
             components,
             extensible: markers > 0 || self.modules[module].ast.extensibility_implied,
         }
     }
 
+    /// Evaluates a DEFAULT value; what is wrong with it is reported as a bad DEFAULT.
     /// Evaluates a DEFAULT value; what is wrong with it is reported as a bad DEFAULT.
     fn eval_default(
         &mut self,
@@ -108,21 +123,9 @@ impl<'a> Analyzer<'a> {
         v: &ast::Value,
         ty: &ir::Type,
     ) -> Option<ir::Value> {
-        let saved = std::mem::take(&mut self.diags);
-        let value = self.eval_value(module, env, v, ty);
-        let produced = std::mem::replace(&mut self.diags, saved);
-        let mut any = false;
-        for mut d in produced.into_sorted() {
-            if matches!(
-                d.code,
-                Code::BadValue | Code::UnresolvedReference | Code::TypeMismatch
-            ) {
-                d.code = Code::BadDefault;
-                d.message = format!("invalid DEFAULT: {}", d.message);
-            }
-            any = true;
-            self.diags.push(d);
-        }
+        let (value, any) = self.relabel(Code::BadDefault, "invalid DEFAULT", |this| {
+            this.eval_value(module, env, v, ty)
+        });
         if value.is_none() && !any {
             self.error(
                 Code::BadDefault,
@@ -131,6 +134,32 @@ impl<'a> Analyzer<'a> {
             );
         }
         value
+    }
+
+    /// Runs `f`, reporting the value errors it finds under `code` with `prefix`; returns
+    /// its result and whether it reported anything.
+    pub fn relabel<T>(
+        &mut self,
+        code: Code,
+        prefix: &str,
+        f: impl FnOnce(&mut Self) -> Option<T>,
+    ) -> (Option<T>, bool) {
+        let saved = std::mem::take(&mut self.diags);
+        let value = f(self);
+        let produced = std::mem::replace(&mut self.diags, saved);
+        let mut any = false;
+        for mut d in produced.into_sorted() {
+            if matches!(
+                d.code,
+                Code::BadValue | Code::UnresolvedReference | Code::TypeMismatch
+            ) {
+                d.code = code;
+                d.message = format!("{prefix}: {}", d.message);
+            }
+            any = true;
+            self.diags.push(d);
+        }
+        (value, any)
     }
 
     /// Flattens items into entries, expanding COMPONENTS OF and checking extension
@@ -324,6 +353,32 @@ impl<'a> Analyzer<'a> {
         out
     }
 
+    /// Component relation constraints (`@x`, `@.x`) must name a component: `@.x` one of
+    /// this type's, `@x` one of the outermost type's (checked when this is it).
+    fn check_relation_paths(&mut self, components: &[ir::Component], spans: &[ast::Span]) {
+        for (c, span) in components.iter().zip(spans) {
+            let mut paths = Vec::new();
+            relation_paths(&c.ty, &mut paths);
+            for path in paths {
+                for one in path.split(", ") {
+                    let rest = one.trim_start_matches('@');
+                    let level = rest.len() - rest.trim_start_matches('.').len();
+                    let first = rest.trim_start_matches('.').split('.').next().unwrap_or("");
+                    let applies = level == 1 || (level == 0 && self.constructed_depth == 1);
+                    if applies && !components.iter().any(|x| x.name == first) {
+                        self.error(
+                            Code::UnresolvedReference,
+                            *span,
+                            format!(
+                                "the component relation `{one}` names no component `{first}` here"
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// The tags an encoding of `ty` may start with; `None` when any tag is possible
     /// (open types), which the distinct-tag checks cannot judge.
     pub fn tag_set(&mut self, ty: &ir::Type, depth: usize) -> Option<Vec<Tag>> {
@@ -429,5 +484,17 @@ pub(crate) fn show_tag(t: Tag) -> String {
         TagClass::Application => format!("[APPLICATION {}]", t.number),
         TagClass::Private => format!("[PRIVATE {}]", t.number),
         TagClass::Context => format!("[{}]", t.number),
+    }
+}
+
+/// The @-paths of the component relation constraints in a component's type.
+fn relation_paths(ty: &ir::Type, out: &mut Vec<String>) {
+    if let ir::TypeKind::OpenType { table: Some(t), .. } = &ty.kind {
+        out.push(t.key_component.clone());
+    }
+    if let Some(c) = ty.constraints.as_deref().and_then(|c| c.contents.as_ref()) {
+        if let Some(inner) = &c.containing {
+            relation_paths(inner, out);
+        }
     }
 }

@@ -143,6 +143,8 @@ pub(crate) struct Analyzer<'a> {
     reported: HashSet<(Code, FileId, u32, u32)>,
     /// While positive, diagnostics are dropped (speculative resolution).
     pub quiet: u32,
+    /// Nesting of SEQUENCE/SET/CHOICE bodies in the type being lowered (1 = outermost).
+    pub constructed_depth: u32,
 }
 
 impl<'a> Analyzer<'a> {
@@ -169,6 +171,7 @@ impl<'a> Analyzer<'a> {
             objects_in_progress: HashSet::new(),
             reported: HashSet::new(),
             quiet: 0,
+            constructed_depth: 0,
         }
     }
 

@@ -28,11 +28,24 @@ impl DefKind {
     }
 }
 
-/// A reference to an information object class.
+/// A reference to an information object class: the class assignment and, for an
+/// instance of a parameterized class, the bindings of its parameters.
 #[derive(Clone)]
-pub(crate) enum ClassRef {
-    /// A class assignment (possibly by way of `A ::= B` between classes).
-    Def(DefId),
+pub(crate) struct ClassRef {
+    /// The class assignment (possibly by way of `A ::= B` between classes).
+    pub id: DefId,
+    /// The parameter bindings the class's fields are analysed under.
+    pub env: Env,
+}
+
+impl ClassRef {
+    /// A class without parameters.
+    pub fn plain(id: DefId) -> Self {
+        ClassRef {
+            id,
+            env: Env::root(),
+        }
+    }
 }
 
 impl<'a> Analyzer<'a> {
@@ -103,7 +116,7 @@ impl<'a> Analyzer<'a> {
 
     /// The class a type notation denotes, if it denotes one.
     pub fn class_of_type(&mut self, module: usize, env: &Env, ty: &ast::Type) -> Option<ClassRef> {
-        let TypeKind::Reference(r, _) = &ty.kind else {
+        let TypeKind::Reference(r, args) = &ty.kind else {
             return None;
         };
         if r.segments.iter().any(|s| s.text.starts_with('&')) {
@@ -112,10 +125,17 @@ impl<'a> Analyzer<'a> {
         let resolved = self.resolve_reference_quiet(module, env, r)?;
         match resolved {
             Resolved::Def(id) => match self.def_kind(id) {
-                DefKind::Class => Some(ClassRef::Def(id)),
+                DefKind::Class => {
+                    if self.assignment(id).params.is_empty() {
+                        Some(ClassRef::plain(id))
+                    } else {
+                        let env = self.bind_parameters(module, env, id, args, r.span)?;
+                        Some(ClassRef { id, env })
+                    }
+                }
                 _ => None,
             },
-            Resolved::BuiltinClass(name) => self.builtin_class(name).map(ClassRef::Def),
+            Resolved::BuiltinClass(name) => self.builtin_class(name).map(ClassRef::plain),
             Resolved::Param(b) => match &b.actual {
                 ast::ActualParameter::Type(t) if is_placeholder(t) => {
                     // An unbound dummy: a class only if its name is all upper case.
@@ -125,7 +145,7 @@ impl<'a> Analyzer<'a> {
                         .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-');
                     looks_like_class
                         .then(|| self.builtin_class("TYPE-IDENTIFIER"))?
-                        .map(ClassRef::Def)
+                        .map(ClassRef::plain)
                 }
                 ast::ActualParameter::Type(t) => {
                     let t = t.clone();

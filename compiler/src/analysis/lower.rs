@@ -18,6 +18,8 @@ impl<'a> Analyzer<'a> {
             return None;
         }
         let a = self.assignment(id);
+        // A definition lowered while another is being lowered starts its own nesting.
+        let outer_depth = std::mem::replace(&mut self.constructed_depth, 0);
         let result = if !a.params.is_empty() {
             None
         } else {
@@ -47,6 +49,7 @@ impl<'a> Analyzer<'a> {
                 _ => None,
             }
         };
+        self.constructed_depth = outer_depth;
         let result = result.map(Rc::new);
         self.lowering_in_progress.remove(&id);
         self.lowered.insert(id, result.clone());

@@ -97,7 +97,7 @@ impl<'a> Analyzer<'a> {
         class: &ClassRef,
         b: &ast::Braced,
     ) -> Option<ir::Object> {
-        let (class_id, def) = self.class_def(class)?;
+        let (class_id, class_env, def) = self.class_def_env(class)?;
         let default_syntax = b.tokens.first().is_none_or(|t| t.text.starts_with('&'));
         let settings = match (&def.syntax, default_syntax) {
             (Some(syntax), false) => self.match_defined_syntax(syntax, &b.tokens, b.span)?,
@@ -122,7 +122,14 @@ impl<'a> Analyzer<'a> {
                 }
                 continue;
             };
-            let value = self.field_setting(module, env, class_id, spec, setting.tokens, &fields);
+            let value = self.field_setting(
+                module,
+                env,
+                (class_id, &class_env),
+                spec,
+                setting.tokens,
+                &fields,
+            );
             fields.push((spec.name.text.clone(), value));
         }
         for s in &settings {
@@ -143,7 +150,7 @@ impl<'a> Analyzer<'a> {
         &mut self,
         module: usize,
         env: &Env,
-        class_id: DefId,
+        (class_id, class_env): (DefId, &Env),
         spec: &ast::FieldSpec,
         tokens: &[Token],
         earlier: &[(String, ir::FieldSetting)],
@@ -158,7 +165,7 @@ impl<'a> Analyzer<'a> {
         let other = ir::FieldSetting::Other {
             text: self.text(span).to_string(),
         };
-        match self.field_kind(class_id.module, spec) {
+        match self.field_kind(class_id.module, class_env, spec) {
             FieldKind::Type => match crate::parse::reparse_type(text, span) {
                 Ok(t) => ir::FieldSetting::Type {
                     ty: self.lower_type(module, env, &t),
@@ -176,7 +183,7 @@ impl<'a> Analyzer<'a> {
                 let Some(ast::FieldGovernor::Type(t)) = &spec.governor else {
                     return other;
                 };
-                let field_type = self.lower_type(class_id.module, &Env::root(), t);
+                let field_type = self.lower_type(class_id.module, class_env, t);
                 self.setting_value(module, env, span, &field_type)
                     .unwrap_or(other)
             }

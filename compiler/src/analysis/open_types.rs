@@ -41,7 +41,7 @@ impl<'a> Analyzer<'a> {
                 return;
             }
         };
-        let class = ClassRef::Def(class_id);
+        let class = ClassRef::plain(class_id);
         let objects = self.object_set(module, env, &class, &specs);
         let Some((_, def)) = self.class_def(&class) else {
             return;

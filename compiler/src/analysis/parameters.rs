@@ -51,7 +51,47 @@ impl<'a> Analyzer<'a> {
                 )
             })
             .collect();
-        Some(Env::root_with(bindings, env.depth() + 1))
+        let inner = Env::root_with(bindings, env.depth() + 1);
+        // A value parameter's actual must be a value of its governor (X.683 8.3).
+        for (p, actual) in a.params.iter().zip(args) {
+            let Some(governor) = &p.governor else {
+                continue;
+            };
+            if p.name.is_upper() || self.class_of_type(id.module, &inner, governor).is_some() {
+                continue;
+            }
+            let value = match actual {
+                ast::ActualParameter::Value(v) => v.clone(),
+                ast::ActualParameter::Braced(b) => ast::Value {
+                    kind: ast::ValueKind::Braced(b.clone()),
+                    span: b.span,
+                },
+                ast::ActualParameter::Type(t) => match &t.kind {
+                    ast::TypeKind::Reference(r, _) if !r.segments.iter().any(|s| s.is_upper()) => {
+                        ast::Value {
+                            kind: ast::ValueKind::Reference(r.clone(), Vec::new()),
+                            span: t.span,
+                        }
+                    }
+                    _ => {
+                        self.error(
+                            Code::TypeMismatch,
+                            t.span,
+                            format!("`{}` expects a value here, not a type", p.name.text),
+                        );
+                        continue;
+                    }
+                },
+            };
+            let governor_type = self.lower_type(id.module, &inner, governor);
+            let name = p.name.text.clone();
+            self.relabel(
+                Code::TypeMismatch,
+                &format!("the actual parameter for `{name}`"),
+                |this| this.eval_value(module, env, &value, &governor_type),
+            );
+        }
+        Some(inner)
     }
 
     /// Lowers an instance of a parameterized type.

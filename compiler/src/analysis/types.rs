@@ -21,7 +21,7 @@ impl<'a> Analyzer<'a> {
                     self.quiet += 1;
                     let class = self
                         .class_of_field_reference(module, env, r)
-                        .map(|(id, _)| id);
+                        .map(|(id, _, _)| id);
                     self.quiet -= 1;
                     class
                 }
