@@ -425,3 +425,20 @@ fn dump_renders_tree() {
     assert!(text.contains("PrintableString \"hi\""), "{text}");
     assert!(text.contains("BIT STRING '11'B"), "{text}");
 }
+
+#[test]
+fn oid_const_from_der_and_with_raw() {
+    const CN: ObjectIdentifierRef<'static> =
+        ObjectIdentifierRef::from_der_const(&[0x06, 0x03, 0x55, 0x04, 0x03]);
+    assert_eq!(CN.to_string(), "2.5.4.3");
+    let input = [0x30, 0x08, 0x30, 0x03, 0x02, 0x01, 0x07, 0x01, 0x01, 0xff];
+    let (inner, flag): (WithRaw<Vec<u8>>, bool) =
+        decode_constructed(&mut Reader::new(&input, Rules::Der), Tag::SEQUENCE, |r| {
+            Ok((r.decode()?, r.decode()?))
+        })
+        .unwrap();
+    assert!(flag);
+    assert_eq!(inner.value(), &vec![7]);
+    assert_eq!(inner.raw(), &input[2..7]);
+    assert_eq!(inner.to_der().unwrap(), &input[2..7]);
+}

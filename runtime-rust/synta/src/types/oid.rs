@@ -109,6 +109,23 @@ macro_rules! oid_types {
                 }
             }
 
+            /// `const` construction from a complete DER encoding (tag, short-form
+            /// length and contents), checked at compile time in a `const` item.
+            #[must_use]
+            #[allow(clippy::panic)]
+            pub const fn from_der_const(der: &'a [u8]) -> Self {
+                match der {
+                    [tag, len, content @ ..]
+                        if *tag as u32 == $tag.number
+                            && (*len as usize) == content.len()
+                            && *len < 0x80 =>
+                    {
+                        Self::from_bytes_const(content)
+                    }
+                    _ => panic!("not a DER encoding of this type"),
+                }
+            }
+
             /// The contents octets.
             #[must_use]
             pub const fn as_bytes(&self) -> &'a [u8] {
