@@ -77,7 +77,32 @@ pub fn compile_sources(sources: &[(&str, &str)]) -> Compilation {
     )
 }
 
+/// Stack for parsing and analysis: notation nests at most [`crate::parse::MAX_NESTING`]
+/// levels and reference chains at most a thousand, which this bounds with room to spare.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
 fn compile_with_search(sources: Vec<(String, String)>, include_dirs: &[PathBuf]) -> Compilation {
+    let include_dirs = include_dirs.to_vec();
+    let worker = std::thread::Builder::new()
+        .name("synta-codegen".into())
+        .stack_size(STACK_SIZE)
+        .spawn(move || compile_on_this_thread(sources, &include_dirs));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(c)) => c,
+        _ => Compilation {
+            db: SourceDb::new(),
+            ir: Ir {
+                modules: Vec::new(),
+            },
+            diagnostics: vec![Diagnostic::without_span(
+                Code::Io,
+                "internal error: the compiler thread could not run to completion",
+            )],
+        },
+    }
+}
+
+fn compile_on_this_thread(sources: Vec<(String, String)>, include_dirs: &[PathBuf]) -> Compilation {
     let mut db = SourceDb::new();
     let mut parsed: Vec<(FileId, SourceFile)> = Vec::new();
     let mut diagnostics = Vec::new();

@@ -7,8 +7,14 @@
 use std::path::Path;
 use synta_codegen::driver::compile_files;
 
+/// Compiles a fixture by its path relative to the crate (tests run in the crate's
+/// folder), so that snapshots do not depend on where the repository is checked out.
 fn compile(path: &Path) -> synta_codegen::driver::Compilation {
-    compile_files(&[path.to_path_buf()], &[])
+    let relative = path
+        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .to_path_buf();
+    compile_files(&[relative], &[])
 }
 
 /// Cases the compiler does not handle yet, each with the reason; they are checked to

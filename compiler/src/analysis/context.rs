@@ -7,6 +7,10 @@ use crate::source::SourceDb;
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
+/// The deepest chain of definitions analysed inside one another (A refers to B, which
+/// refers to C, ...) before analysis gives up; bounded so the stack cannot overflow.
+pub(crate) const MAX_CHAIN: u32 = 1000;
+
 /// Identifies an assignment: module index and assignment index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct DefId {
@@ -143,6 +147,8 @@ pub(crate) struct Analyzer<'a> {
     reported: HashSet<(Code, FileId, u32, u32)>,
     /// While positive, diagnostics are dropped (speculative resolution).
     pub quiet: u32,
+    /// Definitions being analysed inside one another (reference chains).
+    pub chain_depth: u32,
     /// Nesting of SEQUENCE/SET/CHOICE bodies in the type being lowered (1 = outermost).
     pub constructed_depth: u32,
 }
@@ -172,7 +178,28 @@ impl<'a> Analyzer<'a> {
             reported: HashSet::new(),
             quiet: 0,
             constructed_depth: 0,
+            chain_depth: 0,
         }
+    }
+
+    /// Enters the analysis of a definition from inside another; false (and an error at
+    /// `span`) when reference chains are nested too deeply for the stack.
+    pub fn enter_chain(&mut self, span: Span) -> bool {
+        if self.chain_depth >= MAX_CHAIN {
+            self.error(
+                Code::CyclicType,
+                span,
+                format!("definitions refer to one another more than {MAX_CHAIN} levels deep"),
+            );
+            return false;
+        }
+        self.chain_depth += 1;
+        true
+    }
+
+    /// Leaves a definition entered with [`Analyzer::enter_chain`].
+    pub fn leave_chain(&mut self) {
+        self.chain_depth = self.chain_depth.saturating_sub(1);
     }
 
     /// Records a diagnostic unless the same one was recorded already.

@@ -11,6 +11,16 @@ impl<'a> Analyzer<'a> {
     /// The lowered type of a type or value set assignment (memoized). Returns `None`
     /// while the definition is being lowered (a recursive reference) or on error.
     pub fn lower_def(&mut self, id: DefId) -> Option<Rc<ir::Type>> {
+        let span = self.assignment(id).name.span;
+        if !self.enter_chain(span) {
+            return None;
+        }
+        let result = self.lower_def_inner(id);
+        self.leave_chain();
+        result
+    }
+
+    fn lower_def_inner(&mut self, id: DefId) -> Option<Rc<ir::Type>> {
         if let Some(t) = self.lowered.get(&id) {
             return t.clone();
         }

@@ -214,6 +214,16 @@ impl<'a> Analyzer<'a> {
     /// The shape of a type (or value set) assignment, memoized; a cycle of references
     /// with no tag in between is reported as a cyclic type.
     pub fn shape_of_def(&mut self, id: DefId) -> Option<Shape> {
+        let span = self.assignment(id).name.span;
+        if !self.enter_chain(span) {
+            return None;
+        }
+        let result = self.shape_of_def_inner(id);
+        self.leave_chain();
+        result
+    }
+
+    fn shape_of_def_inner(&mut self, id: DefId) -> Option<Shape> {
         if let Some(s) = self.shapes.get(&id) {
             return *s;
         }

@@ -423,6 +423,16 @@ impl<'a> Analyzer<'a> {
 
     /// The evaluated value of a value assignment (memoized; cycles reported).
     pub fn value_of_def(&mut self, id: DefId) -> Option<ir::Value> {
+        let span = self.assignment(id).name.span;
+        if !self.enter_chain(span) {
+            return None;
+        }
+        let result = self.value_of_def_inner(id);
+        self.leave_chain();
+        result
+    }
+
+    fn value_of_def_inner(&mut self, id: DefId) -> Option<ir::Value> {
         if let Some(v) = self.values.get(&id) {
             return v.clone();
         }

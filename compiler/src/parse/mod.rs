@@ -6,6 +6,9 @@
 
 mod builder;
 mod errors;
+mod nesting;
+
+pub use nesting::MAX_NESTING;
 
 use crate::ast::{ElementSetSpecs, FileId, SourceFile, Span, Type, Value};
 use crate::diagnostics::Diagnostic;
@@ -23,6 +26,7 @@ pub(crate) use grammar::{Asn1Parser, Rule};
 
 /// Parses a whole source file into its modules.
 pub fn parse_file(text: &str, file: FileId) -> Result<SourceFile, Diagnostic> {
+    nesting::check_nesting(text, file)?;
     let mut pairs = Asn1Parser::parse(Rule::file, text)
         .map_err(|e| errors::to_diagnostic(&e, text, file, 0))?;
     let b = Builder { file, base: 0 };
