@@ -46,7 +46,7 @@ pub use synta_derive::{Choice, Enumerated, Sequence, Set};
 pub use tag::{Class, Tag};
 pub use traits::{
     decode, decode_constructed, decode_default, decode_explicit, decode_explicit_optional,
-    decode_implicit, decode_implicit_optional, decode_with_limits, default_len,
+    decode_implicit, decode_implicit_optional, decode_stream, decode_with_limits, default_len,
     duplicate_component, encode_default, encode_explicit, encode_implicit, explicit_len, from_ber,
     from_cer, from_der, header_len, implicit_can_decode, implicit_len, missing_component,
     resolve_default, skip_extensions, tag_matches, unexpected_element, Decode, DecodeValue, Encode,

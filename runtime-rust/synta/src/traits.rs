@@ -230,6 +230,24 @@ pub fn decode_with_limits<'a, T: Decode<'a>>(
     Ok(v)
 }
 
+/// Decodes a stream of concatenated `T` values (the one place where more than one value
+/// per input is expected). Iteration stops after the first error.
+pub fn decode_stream<'a, T: Decode<'a>>(
+    bytes: &'a [u8],
+    rules: Rules,
+) -> impl Iterator<Item = Result<T>> + 'a {
+    let mut r = Reader::new(bytes, rules);
+    let mut failed = false;
+    core::iter::from_fn(move || {
+        if failed || r.is_finished() {
+            return None;
+        }
+        let v = T::decode(&mut r);
+        failed = v.is_err();
+        Some(v)
+    })
+}
+
 /// Decodes exactly one DER value of type `T`.
 pub fn from_der<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T> {
     decode(bytes, Rules::Der)

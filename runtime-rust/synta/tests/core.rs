@@ -442,3 +442,13 @@ fn oid_const_from_der_and_with_raw() {
     assert_eq!(inner.raw(), &input[2..7]);
     assert_eq!(inner.to_der().unwrap(), &input[2..7]);
 }
+
+#[test]
+fn explicit_stream() {
+    let input = [2, 1, 1, 2, 1, 2, 2, 2, 0, 1];
+    let got: Vec<Result<u8>> = decode_stream(&input, Rules::Der).collect();
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0].as_ref().unwrap(), &1);
+    assert_eq!(got[1].as_ref().unwrap(), &2);
+    assert!(got[2].is_err());
+}

@@ -325,3 +325,70 @@ fn raw_bytes_of_derived_value() {
     assert_eq!(v, t);
     assert_eq!(raw, &der[..]);
 }
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arb_thing() -> impl Strategy<
+        Value = (
+            u8,
+            Vec<u8>,
+            Option<String>,
+            Option<Vec<u8>>,
+            bool,
+            Vec<u8>,
+            u32,
+        ),
+    > {
+        (
+            any::<u8>(),
+            proptest::collection::vec(any::<u8>(), 1..20),
+            proptest::option::of("\\PC{0,20}"),
+            proptest::option::of(proptest::collection::vec(any::<u8>(), 0..1200)),
+            any::<bool>(),
+            proptest::collection::vec(0u8..3, 0..5),
+            any::<u32>(),
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn derived_round_trip((version, serial, nick, note, critical, colors, id) in arb_thing()) {
+            // Make the INTEGER contents minimal.
+            let mut serial = serial;
+            while serial.len() > 1
+                && ((serial[0] == 0 && serial[1] & 0x80 == 0)
+                    || (serial[0] == 0xff && serial[1] & 0x80 != 0))
+            {
+                serial.remove(0);
+            }
+            let nick = nick.map(|n| Utf8String::new(&n).unwrap());
+            let t = Thing {
+                version,
+                serial: IntRef::new(&serial).unwrap(),
+                name: if id % 2 == 0 { Name::Id(id) } else { Name::Utf8(Utf8String::new("n").unwrap()) },
+                nick,
+                note: note.map(OctetString::from_vec),
+                critical,
+                colors: colors
+                    .iter()
+                    .map(|c| [Color::Red, Color::Green, Color::Blue][usize::from(*c)])
+                    .collect(),
+                extensions: None,
+            };
+            for rules in [Rules::Der, Rules::Ber, Rules::Cer] {
+                let bytes = t.to_vec(rules).unwrap();
+                prop_assert_eq!(bytes.len(), t.encoded_len(rules).unwrap());
+                let back: Thing = decode(&bytes, rules).unwrap();
+                prop_assert_eq!(&back, &t);
+            }
+            let s = Attrs { z: version, a: critical, m: if critical { Some(u16::from(version)) } else { None }, d: i32::from(version) };
+            for rules in [Rules::Der, Rules::Ber, Rules::Cer] {
+                let bytes = s.to_vec(rules).unwrap();
+                let back: Attrs = decode(&bytes, rules).unwrap();
+                prop_assert_eq!(&back, &s);
+            }
+        }
+    }
+}
