@@ -330,17 +330,18 @@ mod props {
     use super::*;
     use proptest::prelude::*;
 
-    fn arb_thing() -> impl Strategy<
-        Value = (
-            u8,
-            Vec<u8>,
-            Option<String>,
-            Option<Vec<u8>>,
-            bool,
-            Vec<u8>,
-            u32,
-        ),
-    > {
+    /// version, serial, nick, note, critical, colors, id.
+    type ThingParts = (
+        u8,
+        Vec<u8>,
+        Option<String>,
+        Option<Vec<u8>>,
+        bool,
+        Vec<u8>,
+        u32,
+    );
+
+    fn arb_thing() -> impl Strategy<Value = ThingParts> {
         (
             any::<u8>(),
             proptest::collection::vec(any::<u8>(), 1..20),
