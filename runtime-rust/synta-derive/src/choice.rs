@@ -73,6 +73,17 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         let len = present_len(c);
         quote!(Self::#v(v) => #len,)
     });
+    let tag_arms = alts.iter().map(|(v, c)| {
+        let base = c.base();
+        let t = match c.attrs.tag_tokens() {
+            None => quote!(::synta::Encode::encoded_tag(v)),
+            Some(t) if c.implicit => {
+                quote!(Some(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed)))
+            }
+            Some(t) => quote!(Some(#t.with_constructed(true))),
+        };
+        quote!(Self::#v(v) => #t,)
+    });
     let enc_arms = alts.iter().map(|(v, c)| {
         let enc = present_encode(c);
         quote!(Self::#v(v) => #enc,)
@@ -108,6 +119,10 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
             fn encode(&self, w: &mut ::synta::Writer) -> ::synta::Result<()> {
                 match self { #(#enc_arms)* }
+            }
+
+            fn encoded_tag(&self) -> ::core::option::Option<::synta::Tag> {
+                match self { #(#tag_arms)* }
             }
         }
     })

@@ -115,12 +115,14 @@ impl Component {
         }
     }
 
-    /// The tag this component is encoded with (for SET ordering), given a present
-    /// value `v`.
+    /// The tag this component is encoded with (for SET ordering); untagged components
+    /// (a CHOICE among them) report the tag of the value they hold.
     pub fn encoded_tag(&self) -> TokenStream {
         let base = self.base();
+        let m = &self.member;
         match self.attrs.tag_tokens() {
-            None => quote!(<#base as ::synta::FixedTag>::TAG),
+            None => quote!(::synta::Encode::encoded_tag(&self.#m)
+                .unwrap_or(::synta::Tag::new(::synta::Class::Private, u32::MAX, true))),
             Some(t) if self.implicit => {
                 quote!(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed))
             }

@@ -77,6 +77,10 @@ impl<T: Encode, const CLASS: u8, const N: u32> Encode for Explicit<T, CLASS, N> 
     fn encode(&self, w: &mut Writer) -> Result<()> {
         encode_explicit(&self.0, Self::TAG, w)
     }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(Self::TAG)
+    }
 }
 
 impl<T: FixedTag, const CLASS: u8, const N: u32> FixedTag for Implicit<T, CLASS, N> {

@@ -88,6 +88,12 @@ pub trait Encode {
     /// Writes the encoding.
     fn encode(&self, w: &mut Writer) -> Result<()>;
 
+    /// The tag this value is encoded with, when known without encoding (orders SET
+    /// components, whose canonical order follows the tags actually encoded, X.690 10.3).
+    fn encoded_tag(&self) -> Option<Tag> {
+        None
+    }
+
     /// The encoding under `rules` (BER gives DER).
     fn to_vec(&self, rules: Rules) -> Result<Vec<u8>> {
         let mut w = Writer::with_capacity(rules, self.encoded_len(rules)?);
@@ -150,6 +156,10 @@ impl<T: FixedTag + EncodeValue> Encode for T {
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
         self.encode_with_tag(T::TAG, w)
+    }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(T::TAG)
     }
 }
 
@@ -284,6 +294,10 @@ impl<T: Encode> Encode for Option<T> {
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
         self.as_ref().map_or(Ok(()), |v| v.encode(w))
+    }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        self.as_ref().and_then(Encode::encoded_tag)
     }
 }
 

@@ -66,6 +66,48 @@ struct Attrs {
     d: i32,
 }
 
+/// A SET with an untagged CHOICE: ordered by the tag of the alternative chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Set)]
+struct WithChoice<'a> {
+    #[asn1(context = 3)]
+    n: u8,
+    name: Name<'a>,
+}
+
+#[test]
+fn set_with_untagged_choice() {
+    for name in [
+        Name::Id(5),
+        Name::Printable(PrintableString::new("p").unwrap()),
+        Name::Oid(ObjectIdentifierRef::from_bytes(&[0x2a]).unwrap()),
+    ] {
+        let v = WithChoice { n: 1, name };
+        for rules in [Rules::Der, Rules::Ber, Rules::Cer] {
+            let bytes = v.to_vec(rules).unwrap();
+            assert_eq!(decode::<WithChoice>(&bytes, rules).unwrap(), v);
+        }
+    }
+    // [0] IMPLICIT (the Id alternative) sorts before [3]; a universal PrintableString
+    // sorts before any context-specific tag.
+    let der = WithChoice {
+        n: 1,
+        name: Name::Id(5),
+    }
+    .to_der()
+    .unwrap();
+    assert_eq!(
+        der,
+        [0x31, 0x08, 0x80, 0x01, 0x05, 0xa3, 0x03, 0x02, 0x01, 0x01]
+    );
+    let der = WithChoice {
+        n: 1,
+        name: Name::Printable(PrintableString::new("p").unwrap()),
+    }
+    .to_der()
+    .unwrap();
+    assert_eq!(der[2], 0x13);
+}
+
 #[derive(Debug, PartialEq, Eq, Sequence)]
 #[asn1(implicit_tags)]
 struct Tree {

@@ -80,4 +80,8 @@ impl Encode for AnyRef<'_> {
     fn encode(&self, w: &mut Writer) -> Result<()> {
         w.bytes(self.raw)
     }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(self.tag)
+    }
 }

@@ -49,4 +49,8 @@ impl<T> Encode for WithRaw<'_, T> {
     fn encode(&self, w: &mut Writer) -> Result<()> {
         w.bytes(self.raw)
     }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Tag::parse(self.raw, Rules::Ber).ok().map(|(t, _)| t)
+    }
 }

@@ -82,6 +82,10 @@ impl<'a> Tlv<'a> {
 }
 
 impl Encode for Tlv<'_> {
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(self.tag())
+    }
+
     fn encoded_len(&self, rules: Rules) -> Result<usize> {
         Ok(tlv_len(self.tag(), self.content_len(rules)?, rules))
     }
