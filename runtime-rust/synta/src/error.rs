@@ -189,6 +189,7 @@ pub struct Error {
 impl Error {
     /// A new error of `kind` at absolute byte `offset`.
     #[must_use]
+    #[inline]
     pub const fn new(kind: ErrorKind, offset: usize) -> Self {
         Error {
             kind,

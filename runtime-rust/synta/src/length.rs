@@ -16,6 +16,7 @@ impl Length {
     /// Parses length octets at the start of `input`; returns the length and the number of
     /// octets it used. Rule checks that need the tag (indefinite on primitive, CER's
     /// indefinite-only constructed form) are done by the reader.
+    #[inline]
     pub fn parse(input: &[u8], rules: Rules) -> Result<(Length, usize), ErrorKind> {
         let first = *input.first().ok_or(ErrorKind::Truncated)?;
         if first < 0x80 {
@@ -52,6 +53,7 @@ impl Length {
 
     /// Number of octets the definite length `len` encodes to (minimal form).
     #[must_use]
+    #[inline]
     pub const fn encoded_len(len: usize) -> usize {
         if len < 0x80 {
             1
@@ -62,6 +64,7 @@ impl Length {
     }
 
     /// Appends the minimal encoding of the definite length `len`.
+    #[inline]
     pub fn encode(len: usize, out: &mut alloc::vec::Vec<u8>) {
         if len < 0x80 {
             // Checked above: fits seven bits.

@@ -37,12 +37,14 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader over `input` under `rules` with the default limits.
     #[must_use]
+    #[inline]
     pub fn new(input: &'a [u8], rules: Rules) -> Self {
         Reader::with_limits(input, rules, Limits::DEFAULT)
     }
 
     /// A reader with explicit limits.
     #[must_use]
+    #[inline]
     pub fn with_limits(input: &'a [u8], rules: Rules, limits: Limits) -> Self {
         Reader {
             input,
@@ -57,30 +59,35 @@ impl<'a> Reader<'a> {
 
     /// The encoding rules.
     #[must_use]
+    #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
     /// The limits.
     #[must_use]
+    #[inline]
     pub fn limits(&self) -> Limits {
         self.limits
     }
 
     /// Nesting depth of this reader (0 at top level).
     #[must_use]
+    #[inline]
     pub fn depth(&self) -> u32 {
         self.depth
     }
 
     /// Absolute offset of the next byte.
     #[must_use]
+    #[inline]
     pub fn offset(&self) -> usize {
         self.base + self.pos
     }
 
     /// An error of `kind` at the current offset.
     #[must_use]
+    #[inline]
     pub fn error(&self, kind: ErrorKind) -> Error {
         Error::new(kind, self.offset())
     }
@@ -88,12 +95,14 @@ impl<'a> Reader<'a> {
     /// Bytes not yet consumed (for an indefinite-length reader this includes the
     /// end-of-contents octets and whatever follows them).
     #[must_use]
+    #[inline]
     pub fn remaining(&self) -> &'a [u8] {
         self.input.get(self.pos..).unwrap_or(&[])
     }
 
     /// True when the contents are exhausted (or, indefinite, at end-of-contents).
     #[must_use]
+    #[inline]
     pub fn is_finished(&self) -> bool {
         if self.indefinite {
             self.remaining().starts_with(&[0, 0])
@@ -103,6 +112,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Fails with `TrailingData` unless the reader is finished.
+    #[inline]
     pub fn finish(&self) -> Result<()> {
         if self.is_finished() {
             Ok(())
@@ -112,6 +122,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Takes `n` raw bytes.
+    #[inline]
     pub fn read_bytes(&mut self, n: usize) -> Result<&'a [u8]> {
         let end = self
             .pos
@@ -126,6 +137,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Takes every remaining byte of a definite-length reader (a primitive's contents).
+    #[inline]
     pub fn read_rest(&mut self) -> &'a [u8] {
         let out = self.remaining();
         self.pos = self.input.len();
@@ -141,6 +153,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The tag at the cursor without consuming it; `None` at the end of the contents.
+    #[inline]
     pub fn peek_tag(&self) -> Result<Option<Tag>> {
         if self.is_finished() {
             return Ok(None);
@@ -153,6 +166,7 @@ impl<'a> Reader<'a> {
 
     /// Parses and consumes an element header, enforcing the rules' length forms and
     /// checking that a definite length fits in the input.
+    #[inline]
     pub fn read_header(&mut self) -> Result<Header> {
         let offset = self.offset();
         if self.is_finished() {
@@ -199,6 +213,7 @@ impl<'a> Reader<'a> {
 
     /// A child reader for the contents of the element whose header was just read.
     /// Checks the depth limit. Call [`Reader::close_child`] when done.
+    #[inline]
     pub fn child(&self, header: &Header) -> Result<Reader<'a>> {
         let depth = self.depth + 1;
         if depth > self.limits.max_depth {
@@ -226,6 +241,7 @@ impl<'a> Reader<'a> {
 
     /// Consumes a finished child: checks nothing is left over (or that the
     /// end-of-contents octets follow) and moves past it.
+    #[inline]
     pub fn close_child(&mut self, child: Reader<'a>) -> Result<()> {
         if child.indefinite {
             if !child.remaining().starts_with(&[0, 0]) {
@@ -316,6 +332,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Counts an element against `max_elements`.
+    #[inline]
     pub fn check_count(&self, count: usize) -> Result<()> {
         if count > self.limits.max_elements {
             Err(self.error(ErrorKind::LimitExceeded))
@@ -328,6 +345,7 @@ impl<'a> Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader over `input` found at absolute offset `base`, at nesting `depth`.
     #[must_use]
+    #[inline]
     pub fn sub(input: &'a [u8], base: usize, rules: Rules, depth: u32, limits: Limits) -> Self {
         Reader {
             input,
@@ -349,6 +367,7 @@ impl<'a> Reader<'a> {
 
     /// Bytes consumed so far by this reader (contents read up to the cursor).
     #[must_use]
+    #[inline]
     pub fn consumed(&self) -> &'a [u8] {
         self.input.get(..self.pos).unwrap_or(&[])
     }

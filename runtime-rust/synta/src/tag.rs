@@ -107,6 +107,7 @@ impl Tag {
 
     /// A tag of any class.
     #[must_use]
+    #[inline]
     pub const fn new(class: Class, number: u32, constructed: bool) -> Tag {
         Tag {
             class,
@@ -123,6 +124,7 @@ impl Tag {
 
     /// The same tag with the constructed bit set to `constructed`.
     #[must_use]
+    #[inline]
     pub const fn with_constructed(self, constructed: bool) -> Tag {
         Tag {
             class: self.class,
@@ -139,6 +141,7 @@ impl Tag {
 
     /// Number of identifier octets this tag encodes to.
     #[must_use]
+    #[inline]
     pub const fn encoded_len(self) -> usize {
         if self.number < 31 {
             1
@@ -148,6 +151,7 @@ impl Tag {
     }
 
     /// Appends the identifier octets.
+    #[inline]
     pub fn encode(self, out: &mut alloc::vec::Vec<u8>) {
         let first = ((self.class as u8) << 6) | if self.constructed { 0x20 } else { 0 };
         if self.number < 31 {
@@ -163,6 +167,7 @@ impl Tag {
     ///
     /// Rejects (all rules, since X.690 8.1.2.4 requires it): the high-tag-number form for
     /// numbers below 31 and a leading 0x80 octet; numbers above `u32::MAX`.
+    #[inline]
     pub fn parse(input: &[u8], _rules: Rules) -> Result<(Tag, usize), ErrorKind> {
         let first = *input.first().ok_or(ErrorKind::Truncated)?;
         let class = Class::from_bits(first >> 6);

@@ -16,6 +16,7 @@ pub struct Writer {
 impl Writer {
     /// An empty writer. Under [`Rules::Ber`] the writer produces DER, which is valid BER.
     #[must_use]
+    #[inline]
     pub fn new(rules: Rules) -> Self {
         Writer {
             buf: Vec::new(),
@@ -25,6 +26,7 @@ impl Writer {
 
     /// An empty writer with room for `cap` bytes.
     #[must_use]
+    #[inline]
     pub fn with_capacity(rules: Rules, cap: usize) -> Self {
         Writer {
             buf: Vec::with_capacity(cap),
@@ -34,6 +36,7 @@ impl Writer {
 
     /// The rules being written.
     #[must_use]
+    #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -46,6 +49,7 @@ impl Writer {
 
     /// Number of bytes written so far.
     #[must_use]
+    #[inline]
     pub fn len(&self) -> usize {
         self.buf.len()
     }
@@ -58,11 +62,13 @@ impl Writer {
 
     /// The written bytes.
     #[must_use]
+    #[inline]
     pub fn finish(self) -> Vec<u8> {
         self.buf
     }
 
     /// Writes a header with a definite length.
+    #[inline]
     pub fn header(&mut self, tag: Tag, len: usize) -> Result<()> {
         tag.encode(&mut self.buf);
         Length::encode(len, &mut self.buf);
@@ -70,6 +76,7 @@ impl Writer {
     }
 
     /// Writes a header with the indefinite length (CER constructed encodings).
+    #[inline]
     pub fn indefinite_header(&mut self, tag: Tag) -> Result<()> {
         tag.encode(&mut self.buf);
         self.buf.push(0x80);
@@ -77,18 +84,21 @@ impl Writer {
     }
 
     /// Writes the end-of-contents octets.
+    #[inline]
     pub fn end_of_contents(&mut self) -> Result<()> {
         self.buf.extend_from_slice(&[0, 0]);
         Ok(())
     }
 
     /// Appends raw bytes.
+    #[inline]
     pub fn bytes(&mut self, b: &[u8]) -> Result<()> {
         self.buf.extend_from_slice(b);
         Ok(())
     }
 
     /// Appends one byte.
+    #[inline]
     pub fn byte(&mut self, b: u8) -> Result<()> {
         self.buf.push(b);
         Ok(())
@@ -118,6 +128,7 @@ impl Writer {
 /// Encoded length of a TLV with tag `tag` and `value_len` contents octets under `rules`
 /// when written with the default (non-segmented) form.
 #[must_use]
+#[inline]
 pub fn tlv_len(tag: Tag, value_len: usize, rules: Rules) -> usize {
     if rules == Rules::Cer && tag.constructed {
         tag.encoded_len() + 1 + value_len + 2

@@ -10,6 +10,7 @@ use crate::reader::Header;
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
 /// Checks INTEGER/ENUMERATED contents: non-empty and minimal (X.690 8.3.2, every rule).
+#[inline]
 pub(crate) fn check_int(bytes: &[u8]) -> Result<(), ErrorKind> {
     match bytes {
         [] => Err(ErrorKind::InvalidValue("INTEGER contents are empty")),
@@ -24,6 +25,7 @@ pub(crate) fn check_int(bytes: &[u8]) -> Result<(), ErrorKind> {
 }
 
 /// Two's-complement contents to `i128`.
+#[inline]
 pub(crate) fn to_i128(bytes: &[u8]) -> Result<i128, ErrorKind> {
     if bytes.len() > 16 {
         return Err(ErrorKind::Overflow);
@@ -37,6 +39,7 @@ pub(crate) fn to_i128(bytes: &[u8]) -> Result<i128, ErrorKind> {
 }
 
 /// Two's-complement contents to `u128` (negative values overflow).
+#[inline]
 pub(crate) fn to_u128(bytes: &[u8]) -> Result<u128, ErrorKind> {
     if bytes.first().is_some_and(|b| b & 0x80 != 0) {
         return Err(ErrorKind::Overflow);
@@ -54,6 +57,7 @@ pub(crate) fn to_u128(bytes: &[u8]) -> Result<u128, ErrorKind> {
 /// Minimal two's-complement encoding of `v` in a stack buffer; returns (buf, start):
 /// the encoding is `buf[start..]`. Constant time in the value: the length comes from the
 /// count of redundant sign bits.
+#[inline]
 pub(crate) fn encode_i128(v: i128) -> ([u8; 17], usize) {
     let mut buf = [0u8; 17];
     buf[1..].copy_from_slice(&v.to_be_bytes());
@@ -70,6 +74,7 @@ pub(crate) fn encode_i128(v: i128) -> ([u8; 17], usize) {
 
 /// Minimal two's-complement encoding of the unsigned `v` (a leading zero octet when the
 /// high bit is set).
+#[inline]
 pub(crate) fn encode_u128(v: u128) -> ([u8; 17], usize) {
     let mut buf = [0u8; 17];
     buf[1..].copy_from_slice(&v.to_be_bytes());

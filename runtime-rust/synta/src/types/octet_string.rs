@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use crate::error::Result;
 use crate::reader::Header;
-use crate::types::segmented::{contents, string_len, write_string};
+use crate::types::segmented::{contents, primitive, string_len, write_string};
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
 /// An OCTET STRING. Borrows from the input, except a BER/CER constructed (segmented)
@@ -64,6 +64,14 @@ impl<'a> DecodeValue<'a> for OctetStringRef<'a> {
     const SEGMENTABLE: bool = true;
 
     fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
+        // The primitive form builds the borrowed value in place (going through
+        // `contents` costs a store-forwarding stall on the returned `Cow`).
+        if !h.tag.constructed {
+            return match primitive(r, h) {
+                Ok(b) => Ok(OctetStringRef::new(b)),
+                Err(e) => Err(e),
+            };
+        }
         Ok(OctetStringRef {
             bytes: contents(r, h, Tag::OCTET_STRING)?,
         })

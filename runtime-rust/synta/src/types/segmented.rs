@@ -117,21 +117,39 @@ fn check_cer(segs: &[Segment<'_>], at: usize) -> Result<()> {
 
 /// The contents of a string element as one slice: borrowed for the primitive form (the
 /// common case, without allocating), joined into an owned buffer for segments.
+#[inline]
 pub(crate) fn contents<'a>(
     r: &mut Reader<'a>,
     header: &Header,
     seg_tag: Tag,
 ) -> Result<alloc::borrow::Cow<'a, [u8]>> {
     if !header.tag.constructed {
-        let bytes = r.read_rest();
-        if r.rules() == Rules::Cer && bytes.len() > CER_SEGMENT {
-            return Err(Error::new(
-                ErrorKind::NonCanonical(NonCanonical::SegmentSize),
-                header.offset,
-            ));
-        }
-        return Ok(alloc::borrow::Cow::Borrowed(bytes));
+        return primitive(r, header).map(alloc::borrow::Cow::Borrowed);
     }
+    joined(r, header, seg_tag)
+}
+
+/// The contents of a primitive string element (CER: at most 1000 octets).
+#[inline]
+pub(crate) fn primitive<'a>(r: &mut Reader<'a>, header: &Header) -> Result<&'a [u8]> {
+    let bytes = r.read_rest();
+    if r.rules() == Rules::Cer && bytes.len() > CER_SEGMENT {
+        return Err(Error::new(
+            ErrorKind::NonCanonical(NonCanonical::SegmentSize),
+            header.offset,
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The constructed case of [`contents`], kept out of line so the primitive path stays
+/// small enough to inline.
+#[inline(never)]
+fn joined<'a>(
+    r: &mut Reader<'a>,
+    header: &Header,
+    seg_tag: Tag,
+) -> Result<alloc::borrow::Cow<'a, [u8]>> {
     Ok(join(&segments(r, header, seg_tag)?))
 }
 

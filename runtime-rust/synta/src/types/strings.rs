@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::reader::Header;
-use crate::types::segmented::{contents, string_len, write_string};
+use crate::types::segmented::{contents, primitive, string_len, write_string};
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
 fn printable(b: u8) -> bool {
@@ -210,7 +210,11 @@ macro_rules! char_string {
             fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
                 let at = r.offset();
                 // 8.23.6: segments are OCTET STRING encodings.
-                let bytes = contents(r, h, Tag::OCTET_STRING)?;
+                let bytes = if h.tag.constructed {
+                    contents(r, h, Tag::OCTET_STRING)?
+                } else {
+                    Cow::Borrowed(primitive(r, h)?)
+                };
                 $check(&bytes).map_err(|k| Error::new(k, at))?;
                 Ok($name { bytes })
             }
