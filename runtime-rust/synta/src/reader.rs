@@ -378,3 +378,26 @@ impl<'a> Reader<'a> {
         self.base
     }
 }
+
+impl<'a> Reader<'a> {
+    /// Runs `f` as the decoding of field `name`: an error from it carries the field in
+    /// its path. The path is built while an error unwinds, so success costs nothing.
+    #[inline]
+    pub fn field<R>(
+        &mut self,
+        name: &'static str,
+        f: impl FnOnce(&mut Reader<'a>) -> Result<R>,
+    ) -> Result<R> {
+        f(self).map_err(|e| e.in_field(name))
+    }
+
+    /// Runs `f` as the decoding of element `index` of a SEQUENCE OF / SET OF.
+    #[inline]
+    pub fn element<R>(
+        &mut self,
+        index: usize,
+        f: impl FnOnce(&mut Reader<'a>) -> Result<R>,
+    ) -> Result<R> {
+        f(self).map_err(|e| e.in_index(index))
+    }
+}

@@ -452,3 +452,23 @@ fn explicit_stream() {
     assert_eq!(got[1].as_ref().unwrap(), &2);
     assert!(got[2].is_err());
 }
+
+#[test]
+fn reader_field_path_helpers() {
+    let input = [0x30, 0x05, 0x02, 0x01, 0x01, 0x02, 0x00];
+    let e = decode_constructed(&mut Reader::new(&input, Rules::Der), Tag::SEQUENCE, |r| {
+        let a: u8 = r.field("a", |r| r.decode())?;
+        let b: u8 = r.field("b", |r| r.decode())?;
+        Ok((a, b))
+    })
+    .map_err(|e| e.in_type("Pair"))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "at byte 7 (Pair.b): invalid value: INTEGER contents are empty"
+    );
+    let e = Reader::new(&[0x01, 0x01, 0x05], Rules::Der)
+        .element(3, |r| r.decode::<bool>())
+        .unwrap_err();
+    assert_eq!(e.path().collect::<Vec<_>>(), [PathSegment::Index(3)]);
+}
