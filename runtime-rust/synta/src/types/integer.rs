@@ -31,6 +31,14 @@ pub(crate) fn to_i128(bytes: &[u8]) -> Result<i128, ErrorKind> {
         return Err(ErrorKind::Overflow);
     }
     let negative = bytes.first().is_some_and(|b| b & 0x80 != 0);
+    if bytes.len() <= 8 {
+        // Common case in 64-bit arithmetic (i128 shifts cost several instructions).
+        let mut v: i64 = if negative { -1 } else { 0 };
+        for &b in bytes {
+            v = (v << 8) | i64::from(b);
+        }
+        return Ok(i128::from(v));
+    }
     let mut v: i128 = if negative { -1 } else { 0 };
     for &b in bytes {
         v = (v << 8) | i128::from(b);
@@ -48,6 +56,11 @@ pub(crate) fn to_u128(bytes: &[u8]) -> Result<u128, ErrorKind> {
         [0, rest @ ..] => rest,
         b => b,
     };
+    if digits.len() <= 8 {
+        return Ok(u128::from(
+            digits.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)),
+        ));
+    }
     if digits.len() > 16 {
         return Err(ErrorKind::Overflow);
     }
