@@ -84,6 +84,16 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         };
         quote!(Self::#v(v) => #t,)
     });
+    let min_terms = alts.iter().map(|(_, c)| {
+        let base = c.base();
+        match c.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Encode>::smallest_tag()),
+            Some(t) if c.implicit => {
+                quote!(Some(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed)))
+            }
+            Some(t) => quote!(Some(#t.with_constructed(true))),
+        }
+    });
     let enc_arms = alts.iter().map(|(v, c)| {
         let enc = present_encode(c);
         quote!(Self::#v(v) => #enc,)
@@ -123,6 +133,10 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
             fn encoded_tag(&self) -> ::core::option::Option<::synta::Tag> {
                 match self { #(#tag_arms)* }
+            }
+
+            fn smallest_tag() -> ::core::option::Option<::synta::Tag> {
+                [#(#min_terms),*].into_iter().flatten().min()
             }
         }
     })

@@ -115,6 +115,19 @@ impl Component {
         }
     }
 
+    /// The tag CER orders this component by: the smallest tag of its type (X.690 9.3).
+    pub fn order_tag_cer(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Encode>::smallest_tag()
+                .unwrap_or(::synta::Tag::new(::synta::Class::Private, u32::MAX, true))),
+            Some(t) if self.implicit => {
+                quote!(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed))
+            }
+            Some(t) => quote!(#t.with_constructed(true)),
+        }
+    }
+
     /// The tag this component is encoded with (for SET ordering); untagged components
     /// (a CHOICE among them) report the tag of the value they hold.
     pub fn encoded_tag(&self) -> TokenStream {

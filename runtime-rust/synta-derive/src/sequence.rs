@@ -127,12 +127,17 @@ fn set_decode(
         let accepts = c.accepts();
         let dec = c.decode_present();
         let name = &c.name;
+        let cer_tag = c.order_tag_cer();
         quote! {
             if #accepts {
                 if #v.is_some() {
                     return Err(::synta::duplicate_component(at).in_field(#name));
                 }
-                order.next(tag, r.rules(), at)?;
+                {
+                    let rules = r.rules();
+                    let key = if rules == ::synta::Rules::Cer { #cer_tag } else { tag };
+                    order.next(key, rules, at)?;
+                }
                 #v = ::core::option::Option::Some(::synta::ResultExt::field(#dec, #name)?);
                 continue;
             }
@@ -174,7 +179,9 @@ fn set_decode(
 fn set_encode(comps: &[Component]) -> TokenStream {
     let n = comps.len();
     let entries = comps.iter().enumerate().map(|(i, c)| {
-        let tag = c.encoded_tag();
+        let dyn_tag = c.encoded_tag();
+        let cer_tag = c.order_tag_cer();
+        let tag = quote!(if w.rules() == ::synta::Rules::Cer { #cer_tag } else { #dyn_tag });
         let present = c.is_present();
         quote!((#tag, #i, #present))
     });
@@ -183,7 +190,8 @@ fn set_encode(comps: &[Component]) -> TokenStream {
         quote!(#i => #e?,)
     });
     quote! {
-        // X.690 8.11.2 / 10.3: components in canonical tag order.
+        // X.690 10.3: components in the order of the tags encoded (an untagged CHOICE by
+        // its alternative's tag); CER 9.3: by the smallest tag of each component's type.
         let mut order: [(::synta::Tag, usize, bool); #n] = [#(#entries),*];
         order.sort_unstable_by_key(|e| e.0);
         for (_, i, present) in order {

@@ -81,6 +81,10 @@ impl<T: Encode, const CLASS: u8, const N: u32> Encode for Explicit<T, CLASS, N> 
     fn encoded_tag(&self) -> Option<Tag> {
         Some(Self::TAG)
     }
+
+    fn smallest_tag() -> Option<Tag> {
+        Some(Self::TAG)
+    }
 }
 
 impl<T: FixedTag, const CLASS: u8, const N: u32> FixedTag for Implicit<T, CLASS, N> {

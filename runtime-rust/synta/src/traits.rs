@@ -94,6 +94,16 @@ pub trait Encode {
         None
     }
 
+    /// The smallest tag a value of this type can have: the type's tag, or for an untagged
+    /// CHOICE the smallest tag of its alternatives. CER orders SET components by it
+    /// (X.690 9.3, X.680 8.6).
+    fn smallest_tag() -> Option<Tag>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// The encoding under `rules` (BER gives DER).
     fn to_vec(&self, rules: Rules) -> Result<Vec<u8>> {
         let mut w = Writer::with_capacity(rules, self.encoded_len(rules)?);
@@ -159,6 +169,10 @@ impl<T: FixedTag + EncodeValue> Encode for T {
     }
 
     fn encoded_tag(&self) -> Option<Tag> {
+        Some(T::TAG)
+    }
+
+    fn smallest_tag() -> Option<Tag> {
         Some(T::TAG)
     }
 }
@@ -298,6 +312,10 @@ impl<T: Encode> Encode for Option<T> {
 
     fn encoded_tag(&self) -> Option<Tag> {
         self.as_ref().and_then(Encode::encoded_tag)
+    }
+
+    fn smallest_tag() -> Option<Tag> {
+        T::smallest_tag()
     }
 }
 

@@ -108,6 +108,52 @@ fn set_with_untagged_choice() {
     assert_eq!(der[2], 0x13);
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Choice)]
+#[asn1(implicit_tags)]
+enum Pick {
+    #[asn1(context = 5)]
+    X(u8),
+    #[asn1(context = 1)]
+    Y(bool),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Set)]
+#[asn1(implicit_tags)]
+struct OrderedSet {
+    #[asn1(context = 3)]
+    a: u8,
+    c: Pick,
+}
+
+#[test]
+fn cer_orders_set_by_smallest_choice_tag() {
+    assert_eq!(
+        <Pick as Encode>::smallest_tag(),
+        Some(Tag::context(1, false))
+    );
+    let v = OrderedSet {
+        a: 7,
+        c: Pick::X(9),
+    };
+    // DER: by the tags encoded, [3] then [5].
+    let der = v.to_der().unwrap();
+    assert_eq!(der, [0x31, 0x06, 0x83, 0x01, 0x07, 0x85, 0x01, 0x09]);
+    // CER: the CHOICE ranks by its smallest tag [1], so it comes first.
+    let cer = v.to_cer().unwrap();
+    assert_eq!(cer, [0x31, 0x80, 0x85, 0x01, 0x09, 0x83, 0x01, 0x07, 0, 0]);
+    assert_eq!(from_cer::<OrderedSet>(&cer).unwrap(), v);
+    assert_eq!(from_der::<OrderedSet>(&der).unwrap(), v);
+    // Each canonical order is rejected under the other rules' check.
+    let der_as_cer = [0x31, 0x80, 0x83, 0x01, 0x07, 0x85, 0x01, 0x09, 0, 0];
+    assert_eq!(
+        from_cer::<OrderedSet>(&der_as_cer).unwrap_err().kind(),
+        &ErrorKind::NonCanonical(NonCanonical::SetOrder)
+    );
+    let cer_as_der = [0x31, 0x06, 0x85, 0x01, 0x09, 0x83, 0x01, 0x07];
+    assert!(from_der::<OrderedSet>(&cer_as_der).is_err());
+    assert_eq!(from_ber::<OrderedSet>(&cer_as_der).unwrap(), v);
+}
+
 #[derive(Debug, PartialEq, Eq, Sequence)]
 #[asn1(implicit_tags)]
 struct Tree {
