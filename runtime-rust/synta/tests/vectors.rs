@@ -91,6 +91,11 @@ fn run(ty: &str, bytes: &[u8], rules: Rules, enc: Rules) -> Result<(String, Opti
         "implicit-c1-integer" => {
             go::<Implicit<i64, CONTEXT, 1>>(bytes, rules, enc, |v| v.0.to_string())
         }
+        "explicit-c0-octetstring" => {
+            go::<Explicit<OctetStringRef, CONTEXT, 0>>(bytes, rules, enc, |v| {
+                format!("hex:{}", hex(v.0.as_bytes()))
+            })
+        }
         "implicit-c2-octetstring" => {
             go::<Implicit<OctetStringRef, CONTEXT, 2>>(bytes, rules, enc, |v| {
                 format!("hex:{}", hex(v.0.as_bytes()))
