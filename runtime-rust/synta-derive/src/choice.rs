@@ -115,9 +115,10 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
             fn can_decode(tag: ::synta::Tag, rules: ::synta::Rules) -> bool {
                 // `r.rules()` in the shared predicates reads the rules from here.
-                struct R(::synta::Rules);
-                impl R { fn rules(&self) -> ::synta::Rules { self.0 } }
-                let r = R(rules);
+                // Named to stay clear of user types used by the alternatives.
+                struct __SyntaRulesOnly(::synta::Rules);
+                impl __SyntaRulesOnly { fn rules(&self) -> ::synta::Rules { self.0 } }
+                let r = __SyntaRulesOnly(rules);
                 false #(|| #can_arms)*
             }
         }
