@@ -481,3 +481,24 @@ mod props {
         }
     }
 }
+
+/// A user type named like the derive's internals must not clash.
+#[derive(Debug, Clone, PartialEq, Eq, Sequence)]
+struct R {
+    v: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Choice)]
+enum UsesR {
+    A(R),
+    #[asn1(context = 0, implicit)]
+    B(u8),
+}
+
+#[test]
+fn user_types_named_like_internals() {
+    let v = UsesR::A(R { v: 1 });
+    assert_eq!(from_der::<UsesR>(&v.to_der().unwrap()).unwrap(), v);
+    let v = UsesR::B(4);
+    assert_eq!(from_der::<UsesR>(&v.to_der().unwrap()).unwrap(), v);
+}
