@@ -176,7 +176,13 @@ impl<'a> Reader<'a> {
         let (tag, tlen) = Tag::parse(rest, self.rules).map_err(|k| Error::new(k, offset))?;
         // [UNIVERSAL 0] is reserved for end-of-contents (X.690 8.1.5).
         if tag.class == crate::Class::Universal && tag.number == 0 {
-            return Err(Error::new(ErrorKind::InvalidTag, offset));
+            // A lone 0x00 at the end is most likely a cut-off end-of-contents.
+            let kind = if rest.len() < 2 {
+                ErrorKind::Truncated
+            } else {
+                ErrorKind::InvalidTag
+            };
+            return Err(Error::new(kind, offset));
         }
         let len_at = offset + tlen;
         let (length, llen) = Length::parse(rest.get(tlen..).unwrap_or(&[]), self.rules)
