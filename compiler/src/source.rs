@@ -7,6 +7,8 @@ use codespan_reporting::files::SimpleFiles;
 pub struct SourceDb {
     files: SimpleFiles<String, String>,
     texts: Vec<(String, String)>,
+    /// Byte offsets at which each line starts, per file.
+    line_starts: Vec<Vec<usize>>,
 }
 
 impl Default for SourceDb {
@@ -21,6 +23,7 @@ impl SourceDb {
         SourceDb {
             files: SimpleFiles::new(),
             texts: Vec::new(),
+            line_starts: Vec::new(),
         }
     }
 
@@ -29,6 +32,10 @@ impl SourceDb {
         let name = name.into();
         let text = text.into();
         let id = self.files.add(name.clone(), text.clone());
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        self.line_starts.push(starts);
         self.texts.push((name, text));
         FileId(u32::try_from(id).unwrap_or(u32::MAX))
     }
@@ -52,20 +59,20 @@ impl SourceDb {
         (0..self.texts.len()).map(|i| FileId(u32::try_from(i).unwrap_or(u32::MAX)))
     }
 
-    /// One-based line and column of a byte offset.
+    /// One-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: FileId, offset: u32) -> (usize, usize) {
         let text = self.text(id);
-        let offset = (offset as usize).min(text.len());
-        let mut cut = offset;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
+        let mut offset = (offset as usize).min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
         }
-        let before = &text[..cut];
-        let line = before.matches('\n').count() + 1;
-        let col = before
-            .rfind('\n')
-            .map_or(before.len(), |nl| before.len() - nl - 1)
-            + 1;
+        let starts = self
+            .line_starts
+            .get(id.0 as usize)
+            .map_or(&[0][..], Vec::as_slice);
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        let line_start = starts.get(line - 1).copied().unwrap_or(0).min(offset);
+        let col = text[line_start..offset].chars().count() + 1;
         (line, col)
     }
 
