@@ -2,7 +2,7 @@
 //!
 //! Besides whole files, analysis re-parses spans of braced token groups with other start
 //! rules once it knows what governs them ([`reparse_value`], [`reparse_type`],
-//! [`reparse_element_set`]).
+//! [`reparse_braced_set`]).
 
 mod builder;
 mod errors;
@@ -44,6 +44,8 @@ pub fn parse_file(text: &str, file: FileId) -> Result<SourceFile, Diagnostic> {
     Ok(b.source_file(file_pair))
 }
 
+/// Parses `span` of `full_text` with the start rule `rule` and hands the builder and the
+/// start rule's pair to `build`.
 fn reparse<T>(
     rule: Rule,
     full_text: &str,
@@ -60,25 +62,28 @@ fn reparse<T>(
     let top = pairs
         .next()
         .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "empty parse"))?;
-    let inner = top.into_inner().find(|p| p.as_rule() != Rule::EOI);
-    match inner {
-        Some(p) => Ok(build(&b, p)),
-        None => Err(Diagnostic::new(
-            crate::Code::Syntax,
-            span,
-            "nothing to parse",
-        )),
-    }
+    Ok(build(&b, top))
+}
+
+/// The first child of a start rule's pair that is not end-of-input.
+fn content(top: pest::iterators::Pair<'_, Rule>) -> Option<pest::iterators::Pair<'_, Rule>> {
+    top.into_inner().find(|p| p.as_rule() != Rule::EOI)
 }
 
 /// Re-parses `span` of `full_text` as a value (a braced value is read as items).
 pub fn reparse_value(full_text: &str, span: Span) -> Result<Value, Diagnostic> {
-    reparse(Rule::value_only, full_text, span, |b, p| b.any_value(p))
+    reparse(Rule::value_only, full_text, span, |b, top| {
+        content(top).map(|p| b.any_value(p))
+    })?
+    .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "nothing to parse"))
 }
 
 /// Re-parses `span` of `full_text` as a type.
 pub fn reparse_type(full_text: &str, span: Span) -> Result<Type, Diagnostic> {
-    reparse(Rule::type_only, full_text, span, |b, p| b.ty(p))
+    reparse(Rule::type_only, full_text, span, |b, top| {
+        content(top).map(|p| b.ty(p))
+    })?
+    .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "nothing to parse"))
 }
 
 /// Re-parses `span` (which includes the braces) as `{ element set specs }`.
@@ -86,58 +91,7 @@ pub fn reparse_braced_set(
     full_text: &str,
     span: Span,
 ) -> Result<Option<ElementSetSpecs>, Diagnostic> {
-    let text = full_text.get(span.range()).unwrap_or("");
-    let mut pairs = Asn1Parser::parse(Rule::braced_set_only, text)
-        .map_err(|e| errors::to_diagnostic(&e, text, span.file, span.start))?;
-    let b = Builder {
-        file: span.file,
-        base: span.start,
-    };
-    let top = pairs
-        .next()
-        .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "empty parse"))?;
-    Ok(top
-        .into_inner()
-        .find(|p| p.as_rule() == Rule::element_set_specs)
-        .map(|p| b.element_set_specs(p)))
-}
-
-/// Re-parses `span` (without braces) as element set specs.
-pub fn reparse_element_set(
-    full_text: &str,
-    span: Span,
-) -> Result<Option<ElementSetSpecs>, Diagnostic> {
-    let text = full_text.get(span.range()).unwrap_or("");
-    let mut pairs = Asn1Parser::parse(Rule::element_set_only, text)
-        .map_err(|e| errors::to_diagnostic(&e, text, span.file, span.start))?;
-    let b = Builder {
-        file: span.file,
-        base: span.start,
-    };
-    let top = pairs
-        .next()
-        .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "empty parse"))?;
-    Ok(top
-        .into_inner()
-        .find(|p| p.as_rule() == Rule::element_set_specs)
-        .map(|p| b.element_set_specs(p)))
-}
-
-/// Tokenizes `span` (a group's inside or a setting) into top-level tokens.
-pub fn retokenize(full_text: &str, span: Span) -> Result<Vec<crate::ast::Token>, Diagnostic> {
-    let text = full_text.get(span.range()).unwrap_or("");
-    let mut pairs = Asn1Parser::parse(Rule::tokens_only, text)
-        .map_err(|e| errors::to_diagnostic(&e, text, span.file, span.start))?;
-    let b = Builder {
-        file: span.file,
-        base: span.start,
-    };
-    let top = pairs
-        .next()
-        .ok_or_else(|| Diagnostic::new(crate::Code::Syntax, span, "empty parse"))?;
-    Ok(top
-        .into_inner()
-        .filter(|p| p.as_rule() != Rule::EOI)
-        .map(|p| b.token(p))
-        .collect())
+    reparse(Rule::braced_set_only, full_text, span, |b, top| {
+        content(top).map(|p| b.element_set_specs(p))
+    })
 }
