@@ -458,11 +458,7 @@ impl<'a> Analyzer<'a> {
                 if sizes
                     .0
                     .iter()
-                    .any(|(lo, _)| lo.as_ref().is_none_or(|l| *l < BigInt::from(0)))
-                    && sizes
-                        .0
-                        .iter()
-                        .any(|(lo, _)| lo.as_ref().is_some_and(|l| *l < BigInt::from(0)))
+                    .any(|(lo, _)| lo.as_ref().is_some_and(|l| *l < BigInt::from(0)))
                 {
                     self.error(Code::BadConstraint, e.span, "a SIZE cannot be negative");
                 }
