@@ -40,19 +40,7 @@ impl<'a> Analyzer<'a> {
                 (ast::AssignmentKind::Set { governor, body }, DefKind::ValueSet) => {
                     let mut t = self.lower_type(id.module, &Env::root(), governor);
                     if let Some(specs) = body {
-                        let c = ast::Constraint {
-                            kind: ast::ConstraintKind::ElementSet(specs.clone()),
-                            exception: None,
-                            span: specs.span,
-                        };
-                        self.apply_constraints(
-                            id.module,
-                            &Env::root(),
-                            &mut t,
-                            std::slice::from_ref(&c),
-                            None,
-                        );
-                        self.finish_integer(&mut t);
+                        self.apply_value_set(id.module, &Env::root(), &mut t, specs);
                     }
                     Some(t)
                 }

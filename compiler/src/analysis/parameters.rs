@@ -112,23 +112,30 @@ impl<'a> Analyzer<'a> {
             ast::AssignmentKind::Set { governor, body } => {
                 let mut t = self.lower_type(id.module, &inner, governor);
                 if let Some(specs) = body {
-                    let c = ast::Constraint {
-                        kind: ast::ConstraintKind::ElementSet(specs.clone()),
-                        exception: None,
-                        span: specs.span,
-                    };
-                    self.apply_constraints(
-                        id.module,
-                        &inner,
-                        &mut t,
-                        std::slice::from_ref(&c),
-                        None,
-                    );
+                    self.apply_value_set(id.module, &inner, &mut t, specs);
                 }
                 t
             }
             _ => super::types::null_type(),
         }
+    }
+
+    /// Applies a value set's body to its governor's type, as the constraint that defines
+    /// the set.
+    pub fn apply_value_set(
+        &mut self,
+        module: usize,
+        env: &Env,
+        ty: &mut ir::Type,
+        specs: &ast::ElementSetSpecs,
+    ) {
+        let c = ast::Constraint {
+            kind: ast::ConstraintKind::ElementSet(specs.clone()),
+            exception: None,
+            span: specs.span,
+        };
+        self.apply_constraints(module, env, ty, std::slice::from_ref(&c), None);
+        self.finish_integer(ty);
     }
 
     /// The objects of an instance of a parameterized object set.
