@@ -150,6 +150,18 @@ impl<'a> Analyzer<'a> {
         }
     }
 
+    fn not_an_arc(&mut self, r: &ast::Reference) -> Option<RefArcs> {
+        self.error(
+            Code::BadOid,
+            r.span,
+            format!(
+                "`{}` is not an OBJECT IDENTIFIER or INTEGER value",
+                r.text()
+            ),
+        );
+        None
+    }
+
     /// A reference inside an OID value: an OID value whose arcs are spliced in (first
     /// position only) or an INTEGER value used as an arc.
     fn oid_reference(
@@ -180,21 +192,10 @@ impl<'a> Analyzer<'a> {
                 let oid_type = super::types::plain(ir::TypeKind::ObjectIdentifier, None);
                 self.eval_value(b.module, &b.env, &value, &oid_type)?
             }
-            _ => {
-                self.error(
-                    Code::BadOid,
-                    r.span,
-                    format!(
-                        "`{}` is not an OBJECT IDENTIFIER or INTEGER value",
-                        r.text()
-                    ),
-                );
-                return None;
-            }
+            _ => return self.not_an_arc(r),
         };
         match value {
-            ir::Value::ObjectIdentifier(d) if !first => {
-                let _ = d;
+            ir::Value::ObjectIdentifier(_) if !first => {
                 self.error(
                     Code::BadOid,
                     r.span,
@@ -210,17 +211,7 @@ impl<'a> Analyzer<'a> {
                 arcs.map(RefArcs::Prefix)
             }
             ir::Value::Integer(ir::BigInteger(n)) => Some(RefArcs::Arc(n)),
-            _ => {
-                self.error(
-                    Code::BadOid,
-                    r.span,
-                    format!(
-                        "`{}` is not an OBJECT IDENTIFIER or INTEGER value",
-                        r.text()
-                    ),
-                );
-                None
-            }
+            _ => self.not_an_arc(r),
         }
     }
 }

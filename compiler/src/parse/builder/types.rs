@@ -153,23 +153,29 @@ impl Builder {
                 }
             }
             Rule::referenced_type => {
-                let span = self.span(&p);
-                let mut reference = Reference {
-                    segments: Vec::new(),
-                    span,
-                };
-                let mut args = Vec::new();
-                for c in p.into_inner() {
-                    match c.as_rule() {
-                        Rule::defined_reference => reference = self.defined_reference(c),
-                        Rule::actual_parameter_list => args = self.actual_parameters(c),
-                        _ => {}
-                    }
-                }
+                let (reference, args) = self.instantiated_reference(p);
                 TypeKind::Reference(reference, args)
             }
             _ => TypeKind::Simple(SimpleType::Null),
         }
+    }
+
+    /// `referenced_type` or `value_reference`: a reference and its actual parameters.
+    pub(crate) fn instantiated_reference(&self, p: P<'_>) -> (Reference, Vec<ActualParameter>) {
+        let span = self.span(&p);
+        let mut reference = Reference {
+            segments: Vec::new(),
+            span,
+        };
+        let mut args = Vec::new();
+        for c in p.into_inner() {
+            match c.as_rule() {
+                Rule::defined_reference => reference = self.defined_reference(c),
+                Rule::actual_parameter_list => args = self.actual_parameters(c),
+                _ => {}
+            }
+        }
+        (reference, args)
     }
 
     /// `Module.Name`, `CLASS.&field`, `obj.&Field` as a list of segments.

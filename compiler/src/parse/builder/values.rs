@@ -96,18 +96,7 @@ impl Builder {
                 span,
             },
             Rule::value_reference => {
-                let mut reference = Reference {
-                    segments: Vec::new(),
-                    span,
-                };
-                let mut args = Vec::new();
-                for c in p.into_inner() {
-                    match c.as_rule() {
-                        Rule::defined_reference => reference = self.defined_reference(c),
-                        Rule::actual_parameter_list => args = self.actual_parameters(c),
-                        _ => {}
-                    }
-                }
+                let (reference, args) = self.instantiated_reference(p);
                 Value {
                     kind: ValueKind::Reference(reference, args),
                     span,
