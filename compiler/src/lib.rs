@@ -2,16 +2,20 @@
 //!
 //! Pipeline: source text → [`parse`] (pest grammar → [`ast`]) → [`analysis`] (semantic
 //! passes) → [`ir`] (the language-neutral contract every backend consumes). Every stage
-//! reports [`Diagnostic`]s with file, line and column.
+//! reports [`Diagnostic`]s with file, line and column. [`backend::rust`] turns the IR into
+//! Rust; [`Config`] drives it from `build.rs` or the CLI.
 
 pub mod analysis;
 pub mod ast;
+pub mod backend;
+pub mod config;
 pub mod diagnostics;
 pub mod driver;
 pub mod ir;
 pub mod parse;
 pub mod source;
 
+pub use config::{compile, Config};
 pub use diagnostics::{Code, Diagnostic};
 pub use source::SourceDb;
 

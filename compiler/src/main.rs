@@ -27,6 +27,20 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Generate Rust: one file per module and a `mod.rs`, written only when changed.
+    Rust {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// The output directory.
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        /// Map an ASN.1 type onto a Rust type: `Module.Type=crate::path::Type<'a>`.
+        #[arg(long = "extern-type", value_name = "ASN1=RUST")]
+        extern_types: Vec<String>,
+        /// Keep components of this type (or template) as lazily decoded raw TLVs.
+        #[arg(long = "lazy", value_name = "TYPE")]
+        lazy: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -102,9 +116,48 @@ fn summary(ir: &ir::Ir) {
     );
 }
 
+/// `synta-codegen rust`: a thin layer over [`synta_codegen::Config`].
+fn rust(inputs: &Inputs, output: &PathBuf, extern_types: &[String], lazy: &[String]) -> ExitCode {
+    let mut config = synta_codegen::Config::new();
+    config.cargo_rerun_lines(false).out_dir(output);
+    for f in &inputs.files {
+        config.schema(f);
+    }
+    for d in &inputs.include {
+        config.include_dir(d);
+    }
+    for mapping in extern_types {
+        let Some((asn1, rust)) = mapping.split_once('=') else {
+            eprintln!("error: --extern-type expects ASN1=RUST, got `{mapping}`");
+            return ExitCode::from(2);
+        };
+        config.extern_type(asn1, rust);
+    }
+    for t in lazy {
+        config.lazy(t);
+    }
+    match config.compile() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(synta_codegen::config::Error::Schema(d)) => {
+            eprint!("{d}");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Rust {
+            inputs,
+            output,
+            extern_types,
+            lazy,
+        } => rust(&inputs, &output, &extern_types, &lazy),
         Command::Check(inputs) => {
             let c = inputs.compile();
             report(&c);

@@ -107,7 +107,14 @@ impl<'a> Analyzer<'a> {
             return super::types::null_type();
         };
         let a = self.assignment(id);
-        match &a.kind {
+        let instance = ir::Instance {
+            template: self.qualified(id),
+            arguments: args
+                .iter()
+                .map(|arg| self.argument_text(env, arg))
+                .collect(),
+        };
+        let mut ty = match &a.kind {
             ast::AssignmentKind::Type(t) => self.lower_type(id.module, &inner, t),
             ast::AssignmentKind::Set { governor, body } => {
                 let mut t = self.lower_type(id.module, &inner, governor);
@@ -116,8 +123,35 @@ impl<'a> Analyzer<'a> {
                 }
                 t
             }
-            _ => super::types::null_type(),
+            _ => return super::types::null_type(),
+        };
+        ty.instance = Some(Box::new(instance));
+        ty
+    }
+
+    /// The text of an actual parameter with the dummy references in it replaced by what
+    /// they are bound to, so that instances made inside a template name their real
+    /// arguments (`Extension{{CertExtensions}}`, not `Extension{{ExtensionSet}}`).
+    fn argument_text(&self, env: &Env, arg: &ast::ActualParameter) -> String {
+        let text = self.text(arg.span());
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find(|c: char| c.is_ascii_alphabetic()) {
+            out.push_str(&rest[..start]);
+            let word = &rest[start..];
+            let len = word
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(word.len());
+            let (ident, tail) = word.split_at(len);
+            match env.lookup(ident) {
+                // The binding's own environment is outside this one: no cycle.
+                Some(b) => out.push_str(&self.argument_text(&b.env, &b.actual)),
+                None => out.push_str(ident),
+            }
+            rest = tail;
         }
+        out.push_str(rest);
+        out
     }
 
     /// Applies a value set's body to its governor's type, as the constraint that defines

@@ -455,6 +455,7 @@ pub(crate) fn plain(kind: ir::TypeKind, tag: Option<Tag>) -> ir::Type {
         tagging: Vec::new(),
         kind,
         constraints: None,
+        instance: None,
     }
 }
 

@@ -209,3 +209,14 @@ pub enum ActualParameter {
     /// Something that parses only as a value.
     Value(Value),
 }
+
+impl ActualParameter {
+    /// Where the parameter is written.
+    pub fn span(&self) -> Span {
+        match self {
+            ActualParameter::Braced(b) => b.span,
+            ActualParameter::Type(t) => t.span,
+            ActualParameter::Value(v) => v.span,
+        }
+    }
+}

@@ -149,7 +149,7 @@ pub enum DefinitionKind {
 }
 
 /// The template and arguments of an instance of a parameterized type.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct Instance {
     /// The parameterized type.
     pub template: QualifiedName,

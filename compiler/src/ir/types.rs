@@ -49,6 +49,10 @@ pub struct Type {
     /// The normalized constraints, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constraints: Option<Box<Constraints>>,
+    /// For the expansion of a parameterized type: the template and the arguments, so
+    /// backends can name (and share) identical instances.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<Box<super::Instance>>,
 }
 
 /// The native representation chosen for an INTEGER from its effective value range.

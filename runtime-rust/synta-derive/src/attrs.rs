@@ -28,6 +28,8 @@ pub struct FieldAttrs {
     pub implicit: bool,
     pub default: Option<Expr>,
     pub name: Option<String>,
+    /// A `::synta::Constraint` expression checked after decoding and before encoding.
+    pub constraint: Option<Expr>,
 }
 
 impl FieldAttrs {
@@ -99,6 +101,9 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.default = Some(s.parse()?);
             } else if meta.path.is_ident("name") {
                 out.name = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("constraint") {
+                let s: LitStr = meta.value()?.parse()?;
+                out.constraint = Some(s.parse()?);
             } else {
                 return Err(meta.error("unknown asn1 field attribute"));
             }

@@ -71,7 +71,8 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     });
     let len_arms = alts.iter().map(|(v, c)| {
         let len = present_len(c);
-        quote!(Self::#v(v) => #len,)
+        let check = c.check_before_encode(&quote!(v));
+        quote!(Self::#v(v) => #check.and_then(|()| #len),)
     });
     let tag_arms = alts.iter().map(|(v, c)| {
         let base = c.base();

@@ -82,8 +82,32 @@ impl Component {
         }
     }
 
-    /// Expression decoding the component in a SEQUENCE: `Result<Ty>`.
+    /// Expression decoding the component in a SEQUENCE: `Result<Ty>`, with its
+    /// constraint checked.
     pub fn decode(&self) -> TokenStream {
+        self.checked(self.decode_unchecked())
+    }
+
+    /// Wraps a decode expression `Result<T>` with the component's constraint check.
+    pub fn checked(&self, decode: TokenStream) -> TokenStream {
+        match &self.attrs.constraint {
+            None => decode,
+            Some(c) => quote!({
+                let __at = r.offset();
+                #decode.and_then(|v| ::synta::Constraint::check(&#c, &v, __at).map(|()| v))
+            }),
+        }
+    }
+
+    /// `Result<()>`: checks the constraint of the value `v` before encoding it.
+    pub fn check_before_encode(&self, v: &TokenStream) -> TokenStream {
+        match &self.attrs.constraint {
+            None => quote!(::core::result::Result::<(), ::synta::Error>::Ok(())),
+            Some(c) => quote!(::synta::Constraint::check(&#c, #v, 0)),
+        }
+    }
+
+    fn decode_unchecked(&self) -> TokenStream {
         let base = self.base();
         let opt = self.decode_optional();
         if let Some(default) = &self.attrs.default {
@@ -159,8 +183,16 @@ impl Component {
         }
     }
 
-    /// `Result<usize>`: encoded length of the component (0 when absent or default).
+    /// `Result<usize>`: encoded length of the component (0 when absent or default),
+    /// after checking its constraint.
     pub fn len(&self) -> TokenStream {
+        let m = &self.member;
+        let check = self.check_before_encode(&quote!(&self.#m));
+        let len = self.len_unchecked();
+        quote!(#check.and_then(|()| #len))
+    }
+
+    fn len_unchecked(&self) -> TokenStream {
         let m = &self.member;
         let v = quote!(v);
         let present = self.present_len(&v);
@@ -212,13 +244,14 @@ pub fn decode_lifetime(generics: &syn::Generics) -> (syn::Lifetime, bool) {
 }
 
 impl Component {
-    /// Expression decoding the component known to be present: `Result<Base>`.
+    /// Expression decoding the component known to be present: `Result<Base>`, with its
+    /// constraint checked.
     pub fn decode_present(&self) -> TokenStream {
         let base = self.base();
-        match self.attrs.tag_tokens() {
+        self.checked(match self.attrs.tag_tokens() {
             None => quote!(<#base as ::synta::Decode>::decode(r)),
             Some(tag) if self.implicit => quote!(::synta::decode_implicit::<#base>(r, #tag)),
             Some(tag) => quote!(::synta::decode_explicit::<#base>(r, #tag)),
-        }
+        })
     }
 }

@@ -111,6 +111,8 @@ pub enum ErrorKind {
     Overflow,
     /// A valid encoding this implementation does not support.
     Unsupported(&'static str),
+    /// The value breaks a subtype constraint of the schema (its ASN.1 text).
+    ConstraintViolated(&'static str),
 }
 
 impl ErrorKind {
@@ -130,6 +132,7 @@ impl ErrorKind {
             ErrorKind::InvalidValue(_) => "invalid-value",
             ErrorKind::Overflow => "overflow",
             ErrorKind::Unsupported(_) => "unsupported",
+            ErrorKind::ConstraintViolated(_) => "constraint",
         }
     }
 }
@@ -160,6 +163,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidValue(why) => write!(f, "invalid value: {why}"),
             ErrorKind::Overflow => f.write_str("value out of range for the target type"),
             ErrorKind::Unsupported(what) => write!(f, "unsupported: {what}"),
+            ErrorKind::ConstraintViolated(c) => write!(f, "value violates the constraint {c}"),
         }
     }
 }

@@ -23,8 +23,10 @@ extern crate alloc;
 extern crate std;
 
 mod bignum;
+pub mod constraint;
 pub mod dump;
 pub mod error;
+mod lazy;
 mod length;
 pub mod pem;
 mod reader;
@@ -36,7 +38,9 @@ pub mod types;
 pub mod walk;
 mod writer;
 
+pub use constraint::{Constraint, Measure};
 pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
+pub use lazy::Lazy;
 pub use length::Length;
 pub use reader::{Header, Reader};
 pub use rules::{Limits, Rules};

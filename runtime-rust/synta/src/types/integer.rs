@@ -129,6 +129,19 @@ impl<'a> IntRef<'a> {
         Ok(IntRef { bytes })
     }
 
+    /// A constant from contents octets the compiler already made minimal (DEFAULT values
+    /// of generated code). Non-minimal octets fail the build when used in a `const`.
+    #[must_use]
+    #[allow(clippy::panic)]
+    pub const fn from_static(bytes: &'static [u8]) -> IntRef<'static> {
+        match bytes {
+            [] => panic!("an INTEGER has at least one contents octet"),
+            [0x00, b, ..] if *b & 0x80 == 0 => panic!("non-minimal INTEGER"),
+            [0xFF, b, ..] if *b & 0x80 != 0 => panic!("non-minimal INTEGER"),
+            _ => IntRef { bytes },
+        }
+    }
+
     /// The two's-complement contents octets.
     #[must_use]
     pub fn as_bytes(&self) -> &'a [u8] {

@@ -1,0 +1,3 @@
+//! Backends: the IR turned into source code. They read only the IR.
+
+pub mod rust;

@@ -1,0 +1,435 @@
+//! Items for definitions: structs for SEQUENCE / SET, enums for CHOICE and ENUMERATED,
+//! aliases for everything else, constants for values, named numbers and named bits.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::types::tag_attribute;
+use super::values::{byte_slice, integer_contents, oid_contents};
+use super::{names, Generator, RustName};
+use crate::ir::{
+    Component, Constructed, Definition, IntegerRepr, NamedNumber, Presence, QualifiedName,
+    TagClass, Type, TypeKind, Value,
+};
+
+/// The doc comment of a definition: its ASN.1 text and where it is written.
+fn definition_doc(def: &Definition, module: &str) -> TokenStream {
+    let text = def.asn1.trim_end();
+    let doc = format!(
+        " ```asn1\n {}\n ```\n\n Module `{module}`, `{}:{}`.",
+        text.replace('\n', "\n "),
+        def.location.file,
+        def.location.line
+    );
+    quote!(#[doc = #doc])
+}
+
+impl<'ir> Generator<'ir> {
+    /// A type (or value set) definition.
+    pub(super) fn type_definition(
+        &mut self,
+        q: &QualifiedName,
+        def: &'ir Definition,
+        ty: &'ir Type,
+    ) {
+        let Some(name) = self.names.get(q).cloned() else {
+            return;
+        };
+        let doc = definition_doc(def, &q.module);
+        let ident = &name.ident;
+        let generics = if name.lifetime {
+            quote!(<'a>)
+        } else {
+            quote!()
+        };
+        let constructed = matches!(
+            ty.kind,
+            TypeKind::Sequence(_)
+                | TypeKind::Set(_)
+                | TypeKind::Choice(_)
+                | TypeKind::Enumerated { .. }
+        );
+        if constructed && ty.tagging.is_empty() {
+            self.constructed_item(&name, ty, &def.name, "", true);
+            self.attach_doc(doc);
+        } else if constructed {
+            // A tagged SEQUENCE / CHOICE: the untagged type, and the name as its tagged
+            // wrapper.
+            let inner_name = format!("{}-untagged", def.name);
+            let target = self.type_expr(ty, &inner_name, 0);
+            self.push_item(quote! {
+                #doc
+                pub type #ident #generics = #target;
+            });
+        } else {
+            let target = self.type_expr(ty, &def.name, 0);
+            self.push_item(quote! {
+                #doc
+                pub type #ident #generics = #target;
+            });
+        }
+        self.named_constants(&def.name, ty);
+    }
+
+    /// Prepends `doc` to the last item pushed (the struct or enum just emitted).
+    fn attach_doc(&mut self, doc: TokenStream) {
+        if let Some(items) = self.items.get_mut(&self.current) {
+            if let Some(last) = items.last_mut() {
+                *last = quote!(#doc #last);
+            }
+        }
+    }
+
+    /// Emits the struct or enum for a SEQUENCE, SET, CHOICE or ENUMERATED (without the
+    /// tags written on it, which its users apply). `doc` is empty when the caller adds
+    /// the definition's own doc comment.
+    pub(super) fn constructed_item(
+        &mut self,
+        name: &RustName,
+        ty: &'ir Type,
+        asn1_name: &str,
+        doc: &str,
+        named: bool,
+    ) {
+        let doc = (!doc.is_empty()).then(|| {
+            let d = format!(" {doc}");
+            quote!(#[doc = #d])
+        });
+        let item = match &ty.kind {
+            TypeKind::Sequence(c) => self.struct_item(name, c, asn1_name, false),
+            TypeKind::Set(c) => self.struct_item(name, c, asn1_name, true),
+            TypeKind::Choice(c) => self.choice_item(name, c, asn1_name),
+            TypeKind::Enumerated {
+                items, additions, ..
+            } => enumerated_item(name, items, additions, asn1_name),
+            _ => return,
+        };
+        let _ = named;
+        self.push_item(quote!(#doc #item));
+        if let TypeKind::Sequence(c) | TypeKind::Set(c) = &ty.kind {
+            self.open_type_accessors(name, c, asn1_name);
+        }
+    }
+
+    fn struct_item(
+        &mut self,
+        name: &RustName,
+        body: &'ir Constructed,
+        asn1_name: &str,
+        set: bool,
+    ) -> TokenStream {
+        let ident = &name.ident;
+        let generics = if name.lifetime {
+            quote!(<'a>)
+        } else {
+            quote!()
+        };
+        let derive = if set {
+            quote!(::synta::Set)
+        } else {
+            quote!(::synta::Sequence)
+        };
+        let extensible = body.extensible.then(|| quote!(, extensible));
+        let fields: Vec<TokenStream> = body
+            .components
+            .iter()
+            .map(|c| self.field(c, asn1_name, false))
+            .collect();
+        quote! {
+            #[derive(Debug, Clone, PartialEq, #derive)]
+            #[asn1(name = #asn1_name #extensible)]
+            pub struct #ident #generics {
+                #(#fields),*
+            }
+        }
+    }
+
+    fn choice_item(
+        &mut self,
+        name: &RustName,
+        body: &'ir Constructed,
+        asn1_name: &str,
+    ) -> TokenStream {
+        let ident = &name.ident;
+        let generics = if name.lifetime {
+            quote!(<'a>)
+        } else {
+            quote!()
+        };
+        let variants: Vec<TokenStream> = body
+            .components
+            .iter()
+            .map(|c| self.field(c, asn1_name, true))
+            .collect();
+        let note = body.extensible.then(|| {
+            quote!(#[doc = " Extensible: an alternative added in a later version is rejected as an unknown tag."])
+        });
+        quote! {
+            #note
+            #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
+            #[asn1(name = #asn1_name)]
+            pub enum #ident #generics {
+                #(#variants),*
+            }
+        }
+    }
+
+    /// A struct field (or, with `variant`, a CHOICE alternative) for a component.
+    fn field(&mut self, c: &'ir Component, parent: &str, variant: bool) -> TokenStream {
+        let hint = format!("{parent}-{}", c.name);
+        let mut attrs: Vec<TokenStream> = Vec::new();
+        let asn1_name = &c.name;
+        attrs.push(quote!(name = #asn1_name));
+        let first_tag =
+            c.ty.tagging
+                .first()
+                .filter(|t| t.class != TagClass::Universal);
+        let skip = usize::from(first_tag.is_some());
+        if let Some(tag) = first_tag {
+            attrs.push(tag_attribute(tag));
+        }
+        let lazy = !variant && self.component_is_lazy(&c.ty);
+        let mut ty = self.type_expr(&c.ty, &hint, skip);
+        if lazy {
+            ty = quote!(::synta::Lazy<'a, #ty>);
+        } else if self.boxes(&c.ty) {
+            ty = quote!(::std::boxed::Box<#ty>);
+        }
+        if !lazy {
+            if let Some(constraint) = self.component_constraint(&c.ty) {
+                let s = constraint.to_string();
+                attrs.push(quote!(constraint = #s));
+            }
+        }
+        let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
+        let optional = match &c.presence {
+            Presence::Required => c.extension.is_some() && !variant,
+            Presence::Optional => true,
+            Presence::Default(v) => match self.default_expr(&c.ty, v) {
+                Some(e) if !lazy => {
+                    let s = e.to_string();
+                    attrs.push(quote!(default = #s));
+                    false
+                }
+                _ => {
+                    doc.push_str(&format!(
+                        ". DEFAULT {}: absent means the default value.",
+                        value_text(v)
+                    ));
+                    true
+                }
+            },
+        };
+        if c.extension.is_some() {
+            doc.push_str(". An extension addition.");
+        }
+        if optional {
+            ty = quote!(::core::option::Option<#ty>);
+        }
+        if variant {
+            let v = names::type_name(&c.name);
+            quote! {
+                #[doc = #doc]
+                #[asn1(#(#attrs),*)]
+                #v(#ty)
+            }
+        } else {
+            let f = names::field_name(&c.name);
+            quote! {
+                #[doc = #doc]
+                #[asn1(#(#attrs),*)]
+                pub #f: #ty
+            }
+        }
+    }
+
+    /// True when a component refers to a recursive definition directly (not through a
+    /// collection), so it needs a box to have a finite size.
+    fn boxes(&self, ty: &Type) -> bool {
+        let TypeKind::Reference { target } = &ty.kind else {
+            return false;
+        };
+        self.recursive.contains(target)
+            && self
+                .definition_type(target)
+                .is_some_and(|t| t.tag.is_some() && t.tagging.is_empty())
+    }
+
+    /// A DEFAULT value as a Rust expression of the component's type, when the runtime
+    /// type has a constant form.
+    fn default_expr(&self, ty: &Type, v: &Value) -> Option<TokenStream> {
+        let kind = self.resolved_kind(ty)?;
+        match (kind, v) {
+            (TypeKind::Boolean, Value::Boolean(b)) => Some(quote!(#b)),
+            (TypeKind::Integer { repr, .. }, Value::Integer(i)) => match repr {
+                IntegerRepr::Big => {
+                    let bytes = byte_slice(&integer_contents(&i.0));
+                    Some(quote!(::synta::IntRef::from_static(#bytes)))
+                }
+                _ => {
+                    let lit: proc_macro2::TokenStream = i.0.to_string().parse().ok()?;
+                    Some(lit)
+                }
+            },
+            (TypeKind::Enumerated { .. }, Value::Enumerated(item, _)) => {
+                let path = self.enum_path(ty)?;
+                let variant = names::type_name(item);
+                Some(quote!(#path::#variant))
+            }
+            _ => None,
+        }
+    }
+
+    /// The path of the generated enum a (possibly referenced) ENUMERATED type names.
+    fn enum_path(&self, ty: &Type) -> Option<TokenStream> {
+        let TypeKind::Reference { target } = &ty.kind else {
+            return None;
+        };
+        let name = self.names.get(target)?;
+        let ident = &name.ident;
+        if name.module == self.current {
+            Some(quote!(#ident))
+        } else {
+            let m = proc_macro2::Ident::new(&name.module, proc_macro2::Span::call_site());
+            Some(quote!(super::#m::#ident))
+        }
+    }
+
+    /// Constants for an INTEGER's named numbers and a BIT STRING's named bits.
+    fn named_constants(&mut self, type_name: &str, ty: &Type) {
+        match &ty.kind {
+            TypeKind::Integer {
+                named_numbers,
+                repr,
+            } if !named_numbers.is_empty() => {
+                for n in named_numbers {
+                    let ident = self.take_value_name(&format!(
+                        "{}_{}",
+                        names::const_name(type_name),
+                        names::const_name(&n.name)
+                    ));
+                    let doc = format!(" `{type_name}` named number `{}({})`.", n.name, n.value);
+                    let (t, v) = match repr {
+                        IntegerRepr::Big => {
+                            let bytes =
+                                byte_slice(&integer_contents(&num_bigint::BigInt::from(n.value)));
+                            (
+                                quote!(::synta::IntRef<'static>),
+                                quote!(::synta::IntRef::from_static(#bytes)),
+                            )
+                        }
+                        _ => {
+                            let t = super::types::native_integer(*repr);
+                            let lit: TokenStream = n.value.to_string().parse().unwrap_or_default();
+                            (t, lit)
+                        }
+                    };
+                    self.push_item(quote!(#[doc = #doc] pub const #ident: #t = #v;));
+                }
+            }
+            TypeKind::BitString { named_bits } => {
+                for n in named_bits {
+                    let ident = self.take_value_name(&format!(
+                        "{}_{}",
+                        names::const_name(type_name),
+                        names::const_name(&n.name)
+                    ));
+                    let doc = format!(" `{type_name}` named bit `{}({})`.", n.name, n.value);
+                    let Ok(bit) = usize::try_from(n.value) else {
+                        continue;
+                    };
+                    self.push_item(quote!(#[doc = #doc] pub const #ident: usize = #bit;));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A value definition as a constant, for the kinds with a constant Rust form.
+    pub(super) fn value_definition(&mut self, def: &Definition, ty: &Type, value: &Value) {
+        let module = self.current.clone();
+        let doc = definition_doc(def, &module);
+        let ident_base = names::const_name(&def.name).to_string();
+        let kind = self.resolved_kind(ty).cloned();
+        let item = match (kind, value) {
+            (_, Value::ObjectIdentifier(dotted)) => {
+                let Some(bytes) = oid_contents(dotted) else {
+                    return;
+                };
+                let bytes = byte_slice(&bytes);
+                let ident = self.take_value_name(&ident_base);
+                quote! {
+                    #doc
+                    pub const #ident: ::synta::ObjectIdentifierRef<'static> =
+                        ::synta::ObjectIdentifierRef::from_bytes_const(#bytes);
+                }
+            }
+            (_, Value::Integer(i)) => {
+                let Ok(v) = i64::try_from(&i.0) else { return };
+                let ident = self.take_value_name(&ident_base);
+                quote!(#doc pub const #ident: i64 = #v;)
+            }
+            (_, Value::Boolean(b)) => {
+                let ident = self.take_value_name(&ident_base);
+                quote!(#doc pub const #ident: bool = #b;)
+            }
+            (Some(TypeKind::String { .. }), Value::String(s)) => {
+                let ident = self.take_value_name(&ident_base);
+                quote!(#doc pub const #ident: &str = #s;)
+            }
+            _ => return,
+        };
+        self.push_item(item);
+    }
+}
+
+fn enumerated_item(
+    name: &RustName,
+    items: &[NamedNumber],
+    additions: &[NamedNumber],
+    asn1_name: &str,
+) -> TokenStream {
+    let ident = &name.ident;
+    let variants = items.iter().chain(additions).map(|n| {
+        let v = names::type_name(&n.name);
+        let value = n.value;
+        let doc = format!(" `{}({})`", n.name, n.value);
+        quote!(#[doc = #doc] #v = #value)
+    });
+    quote! {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::synta::Enumerated)]
+        #[asn1(name = #asn1_name)]
+        #[repr(i64)]
+        pub enum #ident {
+            #(#variants),*
+        }
+    }
+}
+
+/// A value in ASN.1-like notation, for doc comments.
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::Boolean(b) => if *b { "TRUE" } else { "FALSE" }.to_string(),
+        Value::Integer(i) => i.0.to_string(),
+        Value::Enumerated(name, _) => name.clone(),
+        Value::ObjectIdentifier(d) => format!("{{{d}}}"),
+        Value::Sequence(parts) => format!(
+            "{{ {} }}",
+            parts
+                .iter()
+                .map(|(n, v)| format!("{n} {}", value_text(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Choice(alt, v) => format!("{alt}: {}", value_text(v)),
+        Value::BitString(bits) => format!("'{bits}'B"),
+        Value::OctetString(hex) => format!("'{hex}'H"),
+        Value::String(s) | Value::Text(s) | Value::Real(s) => s.clone(),
+        Value::RelativeOid(d) => d.clone(),
+        Value::Null => "NULL".to_string(),
+        Value::SequenceOf(items) => format!(
+            "{{ {} }}",
+            items.iter().map(value_text).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}

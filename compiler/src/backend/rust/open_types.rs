@@ -1,0 +1,289 @@
+//! Open types dispatched through object sets.
+//!
+//! A component constrained by a table (`ALGORITHM.&Params({Set}{@algorithm})`, or an
+//! OCTET STRING `CONTAINING EXTENSION.&ExtnType({Set}{@extnID})`) stays raw in its struct
+//! (zero-copy, so parsing never pays for it); the backend emits one enum per object set
+//! and field, with a variant per object, and an accessor on the struct that decodes the
+//! component by its key. Unknown keys give `Unknown` with the raw value.
+
+use proc_macro2::{Ident, Span};
+use quote::quote;
+
+use super::values::{byte_slice, oid_contents};
+use super::{names, Generator, RustName};
+use crate::ir::{Component, Constructed, OpenTypeTable, Presence, TypeKind, Value};
+
+/// How the open value is carried in its struct.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Carrier {
+    /// An open type: `AnyRef` (`Option<AnyRef>` when OPTIONAL).
+    Element { optional: bool },
+    /// The contents of an OCTET STRING.
+    Octets,
+}
+
+/// The table constraining a component, and how its value is carried.
+fn table_of(c: &Component) -> Option<(&OpenTypeTable, Carrier)> {
+    let optional = !matches!(c.presence, Presence::Required) || c.extension.is_some();
+    if let TypeKind::OpenType { table: Some(t), .. } = &c.ty.kind {
+        return Some((t, Carrier::Element { optional }));
+    }
+    if optional {
+        return None;
+    }
+    let containing =
+        c.ty.constraints
+            .as_ref()?
+            .contents
+            .as_ref()?
+            .containing
+            .as_ref()?;
+    match (&c.ty.kind, &containing.kind) {
+        (TypeKind::OctetString, TypeKind::OpenType { table: Some(t), .. }) => {
+            Some((t, Carrier::Octets))
+        }
+        _ => None,
+    }
+}
+
+/// `{SignatureAlgorithms}` + `SIGNATURE-ALGORITHM.&Params` -> `SignatureAlgorithms-Params`.
+fn enum_base(table: &OpenTypeTable, field: Option<&str>) -> String {
+    let set: String = table
+        .object_set
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .collect();
+    let field = field
+        .and_then(|f| f.rsplit('&').next())
+        .unwrap_or("Value")
+        .to_string();
+    format!("{set}-{field}")
+}
+
+impl<'ir> Generator<'ir> {
+    /// Emits the enums and accessors for the table-constrained components of a struct.
+    pub(super) fn open_type_accessors(
+        &mut self,
+        owner: &RustName,
+        body: &'ir Constructed,
+        owner_asn1: &str,
+    ) {
+        let mut methods = Vec::new();
+        for c in &body.components {
+            let Some((table, carrier)) = table_of(c) else {
+                continue;
+            };
+            let key_name = table
+                .key_component
+                .trim_start_matches('@')
+                .trim_start_matches('.')
+                .rsplit('.')
+                .next()
+                .unwrap_or_default();
+            let Some(key) = body.components.iter().find(|k| k.name == key_name) else {
+                continue;
+            };
+            if !matches!(key.presence, Presence::Required)
+                || !matches!(
+                    self.resolved_kind(&key.ty),
+                    Some(TypeKind::ObjectIdentifier)
+                )
+            {
+                continue;
+            }
+            let field = match (&c.ty.kind, carrier) {
+                (TypeKind::OpenType { field, .. }, Carrier::Element { .. }) => field.as_deref(),
+                _ => {
+                    c.ty.constraints
+                        .as_ref()
+                        .and_then(|k| k.contents.as_ref())
+                        .and_then(|k| k.containing.as_ref())
+                        .and_then(|t| match &t.kind {
+                            TypeKind::OpenType { field, .. } => field.as_deref(),
+                            _ => None,
+                        })
+                }
+            };
+            let Some(enum_name) = self.open_type_enum(table, field, carrier) else {
+                continue;
+            };
+            let path = self.path_to(&enum_name);
+            let method = names::field_name(&format!("{}-decoded", c.name));
+            let value = names::field_name(&c.name);
+            let key_field = names::field_name(&key.name);
+            let doc = format!(
+                " `{}` decoded as the type that `{}` gives it in the object set `{}` \
+                 (`Unknown` for a key outside the set).",
+                c.name, key.name, table.object_set
+            );
+            let arg = match carrier {
+                Carrier::Element { optional: true } => quote!(self.#value.as_ref()),
+                Carrier::Element { optional: false } => {
+                    quote!(::core::option::Option::Some(&self.#value))
+                }
+                Carrier::Octets => quote!(self.#value.as_bytes()),
+            };
+            let ret = match carrier {
+                Carrier::Octets => {
+                    let ident = &enum_name.ident;
+                    if enum_name.module == self.current {
+                        quote!(#ident<'_>)
+                    } else {
+                        let m = Ident::new(&enum_name.module, Span::call_site());
+                        quote!(super::#m::#ident<'_>)
+                    }
+                }
+                Carrier::Element { .. } => path.clone(),
+            };
+            let name = c.name.as_str();
+            methods.push(quote! {
+                #[doc = #doc]
+                pub fn #method(&self) -> ::synta::Result<#ret> {
+                    ::synta::ResultExt::field(
+                        <#ret>::decode(&self.#key_field, #arg),
+                        #name,
+                    )
+                }
+            });
+        }
+        if methods.is_empty() {
+            return;
+        }
+        let ident = &owner.ident;
+        let generics = if owner.lifetime {
+            quote!(<'a>)
+        } else {
+            quote!()
+        };
+        let doc = format!(" Open types of `{owner_asn1}`.");
+        self.push_item(quote! {
+            #[doc = #doc]
+            impl #generics #ident #generics {
+                #(#methods)*
+            }
+        });
+    }
+
+    /// The enum for a table (emitted once per object set and field).
+    fn open_type_enum(
+        &mut self,
+        table: &'ir OpenTypeTable,
+        field: Option<&str>,
+        carrier: Carrier,
+    ) -> Option<RustName> {
+        let base = enum_base(table, field);
+        let octets = carrier == Carrier::Octets;
+        if let Some((name, was_octets)) = self.open_type_enums.get(&base) {
+            return (*was_octets == octets).then(|| name.clone());
+        }
+        let ident =
+            self.take_type_name(&self.current.clone(), &names::type_name(&base).to_string());
+        let name = RustName {
+            module: self.current.clone(),
+            ident: ident.clone(),
+            lifetime: true,
+        };
+        self.open_type_enums
+            .insert(base.clone(), (name.clone(), octets));
+
+        let mut taken = std::collections::HashSet::new();
+        let mut seen_keys = std::collections::HashSet::new();
+        let mut variants = Vec::new();
+        let mut arms = Vec::new();
+        for (i, row) in table.rows.iter().enumerate() {
+            let Value::ObjectIdentifier(dotted) = &row.key else {
+                continue;
+            };
+            let Some(bytes) = oid_contents(dotted) else {
+                continue;
+            };
+            if !seen_keys.insert(bytes.clone()) {
+                continue;
+            }
+            let label = row
+                .object
+                .as_ref()
+                .map_or_else(|| format!("row-{i}"), |o| o.name.clone());
+            let v = super::take(&mut taken, &names::type_name(&label).to_string());
+            let pattern = byte_slice(&bytes);
+            let doc = format!(" `{label}` ({dotted}).");
+            match &row.ty {
+                Some(t) => {
+                    let ty = self.type_expr(t, &format!("{base}-{label}"), 0);
+                    variants.push(quote!(#[doc = #doc] #v(#ty)));
+                    arms.push(match carrier {
+                        Carrier::Octets => quote! {
+                            #pattern => ::synta::from_der(value).map(Self::#v),
+                        },
+                        Carrier::Element { .. } => quote! {
+                            #pattern => match value {
+                                ::core::option::Option::Some(v) => v.decode_as(::synta::Rules::Der).map(Self::#v),
+                                ::core::option::Option::None => Ok(Self::Absent),
+                            },
+                        },
+                    });
+                }
+                None => {
+                    variants.push(quote!(#[doc = #doc] #v));
+                    arms.push(match carrier {
+                        Carrier::Octets => quote!(#pattern => Ok(Self::Unknown(value)),),
+                        Carrier::Element { .. } => quote! {
+                            #pattern => match value {
+                                ::core::option::Option::Some(v) => Ok(Self::Unknown(*v)),
+                                ::core::option::Option::None => Ok(Self::#v),
+                            },
+                        },
+                    });
+                }
+            }
+        }
+        let (extra, value_ty, fallback) = match carrier {
+            Carrier::Octets => (
+                quote! {
+                    #[doc = " A key outside the object set: the contents octets."]
+                    Unknown(&'a [u8])
+                },
+                quote!(&'a [u8]),
+                quote!(_ => Ok(Self::Unknown(value)),),
+            ),
+            Carrier::Element { .. } => (
+                quote! {
+                    #[doc = " The component is absent."]
+                    Absent,
+                    #[doc = " A key outside the object set, or a value its object does not define."]
+                    Unknown(::synta::AnyRef<'a>)
+                },
+                quote!(::core::option::Option<&::synta::AnyRef<'a>>),
+                quote!(_ => Ok(match value {
+                    ::core::option::Option::Some(v) => Self::Unknown(*v),
+                    ::core::option::Option::None => Self::Absent,
+                }),),
+            ),
+        };
+        let doc = format!(
+            " The values of `{}` for the objects of `{}`, keyed by `{}`.",
+            field.unwrap_or("the open type"),
+            table.object_set,
+            table.key_field
+        );
+        self.push_item(quote! {
+            #[doc = #doc]
+            #[derive(Debug, Clone, PartialEq)]
+            pub enum #ident<'a> {
+                #(#variants,)*
+                #extra
+            }
+
+            impl<'a> #ident<'a> {
+                /// Decodes `value` as the type the object set gives `key` (DER).
+                pub fn decode(key: &::synta::ObjectIdentifierRef<'_>, value: #value_ty) -> ::synta::Result<Self> {
+                    match key.as_bytes() {
+                        #(#arms)*
+                        #fallback
+                    }
+                }
+            }
+        });
+        Some(name)
+    }
+}

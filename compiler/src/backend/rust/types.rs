@@ -1,0 +1,216 @@
+//! Rust type expressions for IR types, naming the inline SEQUENCE / SET / CHOICE /
+//! ENUMERATED types (and parameterized instances) they contain.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{names, Generator, RustName};
+use crate::ir::{
+    AppliedTag, IntegerRepr, QualifiedName, StringKind, TagClass, TagMode, TimeKind, Type, TypeKind,
+};
+
+impl<'ir> Generator<'ir> {
+    /// The type of a named definition.
+    pub(super) fn definition_type(&self, q: &QualifiedName) -> Option<&'ir Type> {
+        match &self.types.get(q)?.kind {
+            crate::ir::DefinitionKind::Type { ty, .. }
+            | crate::ir::DefinitionKind::ValueSet { ty } => Some(ty),
+            _ => None,
+        }
+    }
+
+    /// The kind of `ty` after following references.
+    pub(super) fn resolved_kind<'t>(&'t self, ty: &'t Type) -> Option<&'t TypeKind> {
+        let mut current = ty;
+        for _ in 0..64 {
+            match &current.kind {
+                TypeKind::Reference { target } => current = self.definition_type(target)?,
+                kind => return Some(kind),
+            }
+        }
+        None
+    }
+
+    /// True when a component of type `ty` is kept as a lazy raw TLV.
+    pub(super) fn component_is_lazy(&self, ty: &Type) -> bool {
+        if ty
+            .tagging
+            .first()
+            .is_some_and(|t| t.mode == TagMode::Implicit)
+        {
+            return false;
+        }
+        match (&ty.kind, &ty.instance) {
+            (_, Some(inst)) => self.is_lazy(&inst.template.name, Some(&inst.template.module)),
+            (TypeKind::Reference { target }, None) => {
+                self.is_lazy(&target.name, Some(&target.module))
+            }
+            _ => false,
+        }
+    }
+
+    /// The Rust type of `ty` with its tags from `skip_tags` on applied as wrapper types.
+    /// `hint` names inline types (`TbsCertificateValidity`).
+    pub(super) fn type_expr(&mut self, ty: &'ir Type, hint: &str, skip_tags: usize) -> TokenStream {
+        let mut inner = self.untagged_expr(ty, hint);
+        for tag in ty.tagging.iter().skip(skip_tags).rev() {
+            inner = wrap_tag(tag, inner);
+        }
+        inner
+    }
+
+    /// The Rust type of `ty` ignoring the tags written on it.
+    fn untagged_expr(&mut self, ty: &'ir Type, hint: &str) -> TokenStream {
+        match &ty.kind {
+            TypeKind::Boolean => quote!(bool),
+            TypeKind::Null => quote!(::synta::Null),
+            TypeKind::Integer { repr, .. } => native_integer(*repr),
+            TypeKind::Real => quote!(::synta::Real),
+            TypeKind::BitString { .. } => quote!(::synta::BitStringRef<'a>),
+            TypeKind::OctetString => quote!(::synta::OctetStringRef<'a>),
+            TypeKind::ObjectIdentifier => quote!(::synta::ObjectIdentifierRef<'a>),
+            TypeKind::RelativeOid => quote!(::synta::RelativeOidRef<'a>),
+            TypeKind::String { string } => string_type(*string),
+            TypeKind::Time { time } => match time {
+                TimeKind::UTCTime => quote!(::synta::UtcTime),
+                TimeKind::GeneralizedTime => quote!(::synta::GeneralizedTime),
+                _ => quote!(::synta::AnyRef<'a>),
+            },
+            TypeKind::Sequence(_)
+            | TypeKind::Set(_)
+            | TypeKind::Choice(_)
+            | TypeKind::Enumerated { .. } => {
+                let name = self.inline_item(ty, hint);
+                self.path_to(&name)
+            }
+            TypeKind::SequenceOf(c) => {
+                let hint = format!("{hint}-{}", c.element_name.as_deref().unwrap_or("item"));
+                let element = self.type_expr(&c.element, &hint, 0);
+                quote!(::std::vec::Vec<#element>)
+            }
+            TypeKind::SetOf(c) => {
+                let hint = format!("{hint}-{}", c.element_name.as_deref().unwrap_or("item"));
+                let element = self.type_expr(&c.element, &hint, 0);
+                quote!(::synta::SetOfVec<#element>)
+            }
+            TypeKind::Reference { target } => self.reference_expr(target),
+            TypeKind::OidIri
+            | TypeKind::RelativeOidIri
+            | TypeKind::External
+            | TypeKind::EmbeddedPdv
+            | TypeKind::CharacterString
+            | TypeKind::OpenType { .. } => quote!(::synta::AnyRef<'a>),
+            // A SEQUENCE { type-id, [0] value } (X.681 C.7), kept as its elements.
+            TypeKind::InstanceOf { .. } => quote!(::synta::SequenceOf<'a, ::synta::AnyRef<'a>>),
+        }
+    }
+
+    fn reference_expr(&self, target: &QualifiedName) -> TokenStream {
+        if let Some(path) = self.externs.get(target) {
+            return path.clone();
+        }
+        match self.names.get(target) {
+            Some(name) => self.path_to(name),
+            // Not generated (a module left out of the IR): keep the element raw.
+            None => quote!(::synta::AnyRef<'a>),
+        }
+    }
+
+    /// Names (and emits, once) an inline constructed type. Instances of parameterized
+    /// types are shared: identical instances get one type named after the template.
+    fn inline_item(&mut self, ty: &'ir Type, hint: &str) -> RustName {
+        let key = ty.instance.as_ref().map(|_| {
+            serde_json::to_string(&(&ty.kind, &ty.constraints, &ty.instance)).unwrap_or_default()
+        });
+        if let Some(found) = key.as_ref().and_then(|k| self.instances.get(k)) {
+            return found.clone();
+        }
+        let base = match &ty.instance {
+            Some(inst) => names::instance_name(&inst.template.name, &inst.arguments),
+            None => hint.to_string(),
+        };
+        let ident =
+            self.take_type_name(&self.current.clone(), &names::type_name(&base).to_string());
+        let name = RustName {
+            module: self.current.clone(),
+            ident,
+            lifetime: super::lifetimes::type_borrows(self, ty),
+        };
+        if let Some(k) = key {
+            self.instances.insert(k, name.clone());
+        }
+        let doc = match &ty.instance {
+            Some(inst) => format!(
+                "`{}{{{}}}`: an instance of the parameterized type `{}` (module {}).",
+                inst.template.name,
+                inst.arguments.join(", "),
+                inst.template.name,
+                inst.template.module
+            ),
+            None => format!("An inline type of `{}`.", hint.replace('-', ".")),
+        };
+        self.constructed_item(&name, ty, &base, &doc, false);
+        name
+    }
+}
+
+/// The Rust type chosen for an INTEGER.
+pub(super) fn native_integer(repr: IntegerRepr) -> TokenStream {
+    match repr {
+        IntegerRepr::U8 => quote!(u8),
+        IntegerRepr::U16 => quote!(u16),
+        IntegerRepr::U32 => quote!(u32),
+        IntegerRepr::U64 => quote!(u64),
+        IntegerRepr::I8 => quote!(i8),
+        IntegerRepr::I16 => quote!(i16),
+        IntegerRepr::I32 => quote!(i32),
+        IntegerRepr::I64 => quote!(i64),
+        IntegerRepr::Big => quote!(::synta::IntRef<'a>),
+    }
+}
+
+fn string_type(kind: StringKind) -> TokenStream {
+    match kind {
+        StringKind::BMPString => quote!(::synta::BmpString<'a>),
+        StringKind::GeneralString => quote!(::synta::GeneralString<'a>),
+        StringKind::GraphicString => quote!(::synta::GraphicString<'a>),
+        StringKind::IA5String => quote!(::synta::Ia5String<'a>),
+        StringKind::NumericString => quote!(::synta::NumericString<'a>),
+        StringKind::PrintableString => quote!(::synta::PrintableString<'a>),
+        StringKind::TeletexString => quote!(::synta::TeletexString<'a>),
+        StringKind::UniversalString => quote!(::synta::UniversalString<'a>),
+        StringKind::UTF8String => quote!(::synta::Utf8String<'a>),
+        StringKind::VideotexString => quote!(::synta::VideotexString<'a>),
+        StringKind::VisibleString => quote!(::synta::VisibleString<'a>),
+        StringKind::ObjectDescriptor => quote!(::synta::ObjectDescriptor<'a>),
+    }
+}
+
+/// `[CLASS N] IMPLICIT/EXPLICIT T` as the runtime's wrapper type.
+fn wrap_tag(tag: &AppliedTag, inner: TokenStream) -> TokenStream {
+    let class = match tag.class {
+        TagClass::Application => quote!({ ::synta::tagged::APPLICATION }),
+        TagClass::Private => quote!({ ::synta::tagged::PRIVATE }),
+        TagClass::Context => quote!({ ::synta::tagged::CONTEXT }),
+        TagClass::Universal => quote!(0u8),
+    };
+    let n = tag.number;
+    match tag.mode {
+        TagMode::Implicit => quote!(::synta::tagged::Implicit<#inner, #class, #n>),
+        TagMode::Explicit => quote!(::synta::tagged::Explicit<#inner, #class, #n>),
+    }
+}
+
+/// The derive attribute naming a component's (first) tag: `context = 0, explicit`.
+pub(super) fn tag_attribute(tag: &AppliedTag) -> TokenStream {
+    let n = tag.number;
+    let class = match tag.class {
+        TagClass::Application => quote!(application = #n),
+        TagClass::Private => quote!(private = #n),
+        _ => quote!(context = #n),
+    };
+    match tag.mode {
+        TagMode::Implicit => quote!(#class, implicit),
+        TagMode::Explicit => quote!(#class, explicit),
+    }
+}

@@ -1,0 +1,205 @@
+//! The one configuration behind `build.rs` use and the CLI, in the style of
+//! `prost-build`: a [`Config`] builder, a pure [`Config::generate`] returning every output
+//! file in a deterministic order, and [`Config::compile`] writing them (only when they
+//! changed) into `OUT_DIR` or a chosen directory.
+//!
+//! ```no_run
+//! // build.rs
+//! synta_codegen::Config::new()
+//!     .schema("schemas/MyModule.asn1")
+//!     .include_dir("schemas")
+//!     .extern_type("MyModule.Blob", "crate::Blob<'a>")
+//!     .lazy("Name")
+//!     .compile()
+//!     .unwrap();
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::backend::rust::{self, BackendError, RustOptions};
+use crate::driver;
+
+/// Why generation failed.
+#[derive(Debug)]
+pub enum Error {
+    /// The schemas have errors; the text holds every diagnostic rendered with
+    /// `file:line:col`.
+    Schema(String),
+    /// The backend could not express something in the IR.
+    Backend(BackendError),
+    /// Reading or writing a file failed.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// No output directory: neither [`Config::out_dir`] nor `OUT_DIR` is set.
+    NoOutDir,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Schema(d) => write!(f, "schema errors:\n{d}"),
+            Error::Backend(e) => write!(f, "code generation failed: {e}"),
+            Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::NoOutDir => f.write_str("no output directory (set Config::out_dir or OUT_DIR)"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::Backend(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// What to compile and how.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    schemas: Vec<PathBuf>,
+    include_dirs: Vec<PathBuf>,
+    out_dir: Option<PathBuf>,
+    rust: RustOptions,
+    rerun_lines: bool,
+}
+
+impl Config {
+    /// An empty configuration that prints `cargo:rerun-if-changed` lines on compile.
+    pub fn new() -> Self {
+        Config {
+            rerun_lines: true,
+            ..Config::default()
+        }
+    }
+
+    /// Adds a schema file, or a directory whose `.asn1` / `.asn` files are all compiled.
+    pub fn schema(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.schemas.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Adds a directory searched for imported modules.
+    pub fn include_dir(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.include_dirs.push(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Where [`Config::compile`] writes (default: `OUT_DIR`).
+    pub fn out_dir(&mut self, path: impl AsRef<Path>) -> &mut Self {
+        self.out_dir = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Maps the ASN.1 type `asn1` (`Module.Type` or `Type`) onto an existing Rust type;
+    /// write its lifetime as `'a` when it borrows (`crate::Name<'a>`).
+    pub fn extern_type(&mut self, asn1: &str, rust_type: &str) -> &mut Self {
+        self.rust
+            .extern_types
+            .insert(asn1.to_string(), rust_type.to_string());
+        self
+    }
+
+    /// Keeps components of type `asn1` (`Module.Type`, `Type`, or a parameterized
+    /// template name) as raw TLVs decoded on demand (`synta::Lazy`).
+    pub fn lazy(&mut self, asn1: &str) -> &mut Self {
+        self.rust.lazy.insert(asn1.to_string());
+        self
+    }
+
+    /// Whether [`Config::compile`] prints `cargo:rerun-if-changed` lines (default: yes).
+    pub fn cargo_rerun_lines(&mut self, on: bool) -> &mut Self {
+        self.rerun_lines = on;
+        self
+    }
+
+    fn schema_files(&self) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        for p in &self.schemas {
+            if p.is_dir() {
+                driver::collect_schema_files(p, &mut files);
+            } else {
+                files.push(p.clone());
+            }
+        }
+        files
+    }
+
+    /// Compiles the schemas and returns the Rust files (name -> text). Pure: it writes
+    /// nothing, and the result depends only on the inputs.
+    pub fn generate(&self) -> Result<BTreeMap<String, String>, Error> {
+        self.generate_with_sources().map(|(files, _)| files)
+    }
+
+    fn generate_with_sources(&self) -> Result<(BTreeMap<String, String>, Vec<String>), Error> {
+        let compilation = driver::compile_files(&self.schema_files(), &self.include_dirs);
+        if !compilation.is_ok() {
+            return Err(Error::Schema(compilation.render_diagnostics()));
+        }
+        let sources = compilation
+            .db
+            .ids()
+            .map(|id| compilation.db.name(id).to_string())
+            .filter(|n| Path::new(n).exists())
+            .collect();
+        let files = rust::generate(&compilation.ir, &self.rust).map_err(Error::Backend)?;
+        Ok((files, sources))
+    }
+
+    /// Generates and writes every file into the output directory, leaving files whose
+    /// content is unchanged untouched (so cargo does not rebuild for nothing).
+    pub fn compile(&self) -> Result<(), Error> {
+        let out = match &self.out_dir {
+            Some(d) => d.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or(Error::NoOutDir)?,
+        };
+        let (files, sources) = self.generate_with_sources()?;
+        if self.rerun_lines {
+            for s in &sources {
+                println!("cargo:rerun-if-changed={s}");
+            }
+        }
+        write_if_changed(&out, &files)
+    }
+}
+
+/// Writes `files` under `dir`, skipping those whose content is already there.
+pub fn write_if_changed(dir: &Path, files: &BTreeMap<String, String>) -> Result<(), Error> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| Error::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    for (name, text) in files {
+        let path = dir.join(name);
+        if std::fs::read_to_string(&path).is_ok_and(|old| old == *text) {
+            continue;
+        }
+        std::fs::write(&path, text).map_err(io(&path))?;
+    }
+    Ok(())
+}
+
+/// Compiles `schemas` (looking for imports in `include_dirs`) into `OUT_DIR`: the
+/// one-line `build.rs`.
+pub fn compile(
+    schemas: &[impl AsRef<Path>],
+    include_dirs: &[impl AsRef<Path>],
+) -> Result<(), Error> {
+    let mut config = Config::new();
+    for s in schemas {
+        config.schema(s);
+    }
+    for d in include_dirs {
+        config.include_dir(d);
+    }
+    config.compile()
+}

@@ -1,0 +1,272 @@
+//! Subtype constraints (X.680 51) that generated code checks on decode and encode.
+//!
+//! The compiler folds a type's constraints into one [`Constraint`] value (a size range, a
+//! value range, a permitted alphabet) and the derive macros call [`Constraint::check`]
+//! after decoding a component and before encoding it. Extensible constraints are never
+//! emitted: values outside their root are valid (X.680 49.8).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::types::strings::Text;
+use crate::{
+    BitStringRef, BmpString, GeneralString, GraphicString, Ia5String, Int, IntRef, NumericString,
+    ObjectDescriptor, OctetStringRef, PrintableString, SequenceOf, SetOf, SetOfVec, TeletexString,
+    UniversalString, Utf8String, VideotexString, VisibleString,
+};
+
+/// A folded subtype constraint: every part that is set must hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Constraint {
+    size: Option<(usize, Option<usize>)>,
+    value: Option<(Option<i128>, Option<i128>)>,
+    alphabet: &'static [(char, char)],
+    text: &'static str,
+}
+
+impl Constraint {
+    /// A constraint with no parts yet; `text` is the ASN.1 notation shown in errors.
+    #[must_use]
+    pub const fn new(text: &'static str) -> Self {
+        Constraint {
+            size: None,
+            value: None,
+            alphabet: &[],
+            text,
+        }
+    }
+
+    /// `SIZE (min..max)`; `None` for MAX. Sizes count characters, octets, bits or
+    /// elements, as X.680 51.5 defines for each type.
+    #[must_use]
+    pub const fn size(mut self, min: usize, max: Option<usize>) -> Self {
+        self.size = Some((min, max));
+        self
+    }
+
+    /// A value range `(min..max)`; `None` bounds are MIN / MAX.
+    #[must_use]
+    pub const fn value(mut self, min: Option<i128>, max: Option<i128>) -> Self {
+        self.value = Some((min, max));
+        self
+    }
+
+    /// `FROM (...)`: the permitted characters, as inclusive ranges.
+    #[must_use]
+    pub const fn alphabet(mut self, ranges: &'static [(char, char)]) -> Self {
+        self.alphabet = ranges;
+        self
+    }
+
+    /// The constraint as written in the schema.
+    #[must_use]
+    pub const fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// Checks `v`; the error carries `offset` (the component's position on decode, 0 on
+    /// encode).
+    pub fn check<T: Measure + ?Sized>(&self, v: &T, offset: usize) -> Result<()> {
+        if self.holds(v) {
+            Ok(())
+        } else {
+            Err(Error::new(ErrorKind::ConstraintViolated(self.text), offset))
+        }
+    }
+
+    fn holds<T: Measure + ?Sized>(&self, v: &T) -> bool {
+        if v.is_absent() {
+            return true;
+        }
+        if let (Some((min, max)), Some(n)) = (self.size, v.size()) {
+            if n < min || max.is_some_and(|m| n > m) {
+                return false;
+            }
+        }
+        if let (Some((min, max)), Some(n)) = (self.value, v.integer()) {
+            // `None`: wider than 128 bits, so outside any bounded range.
+            let Some(n) = n else {
+                return min.is_none() && max.is_none();
+            };
+            if min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m) {
+                return false;
+            }
+        }
+        if !self.alphabet.is_empty() {
+            if let Some(text) = v.text() {
+                let permitted = |c: char| self.alphabet.iter().any(|&(lo, hi)| lo <= c && c <= hi);
+                if !text.chars().all(permitted) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// What a constraint can measure on a value.
+pub trait Measure {
+    /// The size in the unit X.680 uses for the type, if the type has one.
+    fn size(&self) -> Option<usize> {
+        None
+    }
+
+    /// The value of an integer type: `Some(None)` when it does not fit 128 bits.
+    fn integer(&self) -> Option<Option<i128>> {
+        None
+    }
+
+    /// The characters of a string type.
+    fn text(&self) -> Option<alloc::string::String> {
+        None
+    }
+
+    /// True for an absent OPTIONAL value (nothing to check).
+    fn is_absent(&self) -> bool {
+        false
+    }
+}
+
+impl<T: Measure> Measure for Option<T> {
+    fn size(&self) -> Option<usize> {
+        self.as_ref().and_then(Measure::size)
+    }
+    fn integer(&self) -> Option<Option<i128>> {
+        self.as_ref().and_then(Measure::integer)
+    }
+    fn text(&self) -> Option<alloc::string::String> {
+        self.as_ref().and_then(Measure::text)
+    }
+    fn is_absent(&self) -> bool {
+        self.is_none()
+    }
+}
+
+impl<T: Measure + ?Sized> Measure for Box<T> {
+    fn size(&self) -> Option<usize> {
+        (**self).size()
+    }
+    fn integer(&self) -> Option<Option<i128>> {
+        (**self).integer()
+    }
+    fn text(&self) -> Option<alloc::string::String> {
+        (**self).text()
+    }
+}
+
+macro_rules! native {
+    ($($t:ty),*) => {$(
+        impl Measure for $t {
+            fn integer(&self) -> Option<Option<i128>> {
+                Some(Some(i128::from(*self)))
+            }
+        }
+    )*};
+}
+native!(u8, u16, u32, u64, i8, i16, i32, i64);
+
+impl Measure for IntRef<'_> {
+    fn integer(&self) -> Option<Option<i128>> {
+        Some(i128::try_from(*self).ok())
+    }
+}
+
+impl Measure for Int {
+    fn integer(&self) -> Option<Option<i128>> {
+        self.as_int_ref().integer()
+    }
+}
+
+impl Measure for OctetStringRef<'_> {
+    fn size(&self) -> Option<usize> {
+        Some(self.as_bytes().len())
+    }
+}
+
+impl Measure for BitStringRef<'_> {
+    fn size(&self) -> Option<usize> {
+        Some(self.bit_len())
+    }
+}
+
+impl<T> Measure for Vec<T> {
+    fn size(&self) -> Option<usize> {
+        Some(self.len())
+    }
+}
+
+impl<T> Measure for SetOfVec<T> {
+    fn size(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+impl<'a, T: crate::Decode<'a>> Measure for SequenceOf<'a, T> {
+    fn size(&self) -> Option<usize> {
+        Some(self.len())
+    }
+}
+
+impl<'a, T: crate::Decode<'a>> Measure for SetOf<'a, T> {
+    fn size(&self) -> Option<usize> {
+        Some(self.len())
+    }
+}
+
+/// Strings whose size is their octet count divided by the character width.
+macro_rules! fixed_width {
+    ($($t:ident: $width:expr),*) => {$(
+        impl Measure for $t<'_> {
+            fn size(&self) -> Option<usize> {
+                Some(self.as_bytes().len() / $width)
+            }
+            fn text(&self) -> Option<alloc::string::String> {
+                Some(self.to_text())
+            }
+        }
+    )*};
+}
+fixed_width!(
+    BmpString: 2, UniversalString: 4, Ia5String: 1, PrintableString: 1, NumericString: 1,
+    VisibleString: 1, TeletexString: 1, VideotexString: 1, GeneralString: 1,
+    GraphicString: 1, ObjectDescriptor: 1
+);
+
+impl Measure for Utf8String<'_> {
+    fn size(&self) -> Option<usize> {
+        Some(self.as_str().chars().count())
+    }
+    fn text(&self) -> Option<alloc::string::String> {
+        Some(self.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_value_and_alphabet() {
+        let c = Constraint::new("SIZE (1..3)").size(1, Some(3));
+        assert!(c.check(&Vec::<u8>::new(), 7).is_err());
+        assert!(c.check(&alloc::vec![1u8, 2, 3], 0).is_ok());
+        let err = c.check(&alloc::vec![1u8; 4], 9).unwrap_err();
+        assert_eq!(err.offset(), 9);
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("SIZE (1..3)"));
+
+        let v = Constraint::new("(1..10)").value(Some(1), Some(10));
+        assert!(v.check(&0u8, 0).is_err());
+        assert!(v.check(&10u8, 0).is_ok());
+        assert!(v.check(&Some(11u8), 0).is_err());
+        assert!(v.check(&None::<u8>, 0).is_ok());
+
+        let a = Constraint::new("FROM (\"a\"..\"c\")").alphabet(&[('a', 'c')]);
+        assert!(a.check(&Utf8String::new("abc").unwrap(), 0).is_ok());
+        assert!(a.check(&Utf8String::new("abd").unwrap(), 0).is_err());
+        // Sizes count characters, not octets.
+        let s = Constraint::new("SIZE (2)").size(2, Some(2));
+        assert!(s.check(&Utf8String::new("é€").unwrap(), 0).is_ok());
+        assert!(s.check(&BmpString::new("ab").unwrap(), 0).is_ok());
+    }
+}

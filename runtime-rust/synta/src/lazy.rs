@@ -1,0 +1,110 @@
+//! Values kept as raw TLVs and decoded on demand.
+//!
+//! Generated code uses [`Lazy`] for parts most callers skip (a certificate's names and
+//! extensions): decoding the outer value only frames the element; [`Lazy::get`] decodes
+//! it, with absolute offsets into the original input.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::{AnyRef, Decode, Encode, Reader, Rules, Tag, Writer};
+
+/// A `T` whose decoding is deferred until [`Lazy::get`].
+pub struct Lazy<'a, T> {
+    raw: AnyRef<'a>,
+    rules: Rules,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'a, T: Decode<'a>> Lazy<'a, T> {
+    /// Decodes the value (each call decodes again; keep the result if it is reused).
+    pub fn get(&self) -> Result<T> {
+        self.raw.decode_as(self.rules)
+    }
+}
+
+impl<'a, T> Lazy<'a, T> {
+    /// The whole encoding of the element.
+    #[must_use]
+    pub fn raw(&self) -> &'a [u8] {
+        self.raw.raw()
+    }
+
+    /// The element as read.
+    #[must_use]
+    pub fn as_any(&self) -> AnyRef<'a> {
+        self.raw
+    }
+}
+
+impl<T> Clone for Lazy<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Lazy<'_, T> {}
+
+impl<T> PartialEq for Lazy<'_, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw.raw() == other.raw.raw()
+    }
+}
+
+impl<T> Eq for Lazy<'_, T> {}
+
+impl<T> fmt::Debug for Lazy<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lazy")
+            .field("tag", &self.raw.tag())
+            .field("len", &self.raw.raw().len())
+            .finish()
+    }
+}
+
+impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
+    fn decode(r: &mut Reader<'a>) -> Result<Self> {
+        let at = r.offset();
+        let rules = r.rules();
+        let tag = r.peek_tag()?;
+        match tag {
+            Some(t) if T::can_decode(t, rules) => {}
+            Some(actual) => {
+                return Err(Error::new(
+                    ErrorKind::UnexpectedTag {
+                        expected: None,
+                        actual,
+                    },
+                    at,
+                ))
+            }
+            None => return Err(Error::new(ErrorKind::MissingElement { expected: None }, at)),
+        }
+        let raw = AnyRef::decode(r)?;
+        Ok(Lazy {
+            raw,
+            rules,
+            _t: PhantomData,
+        })
+    }
+
+    fn can_decode(tag: Tag, rules: Rules) -> bool {
+        T::can_decode(tag, rules)
+    }
+}
+
+/// Writes the bytes as read (a value read under DER re-encodes to the same bytes).
+impl<T> Encode for Lazy<'_, T> {
+    fn encoded_len(&self, rules: Rules) -> Result<usize> {
+        self.raw.encoded_len(rules)
+    }
+
+    fn encode(&self, w: &mut Writer) -> Result<()> {
+        self.raw.encode(w)
+    }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(self.raw.tag())
+    }
+}
