@@ -65,12 +65,16 @@ impl Folded {
         let text = self.text.join(" ");
         let mut e = quote!(::synta::Constraint::new(#text));
         if let Some((min, max)) = self.size {
-            let min = usize::try_from(min).unwrap_or(usize::MAX);
-            let max = opt(max.map(|m| usize::try_from(m).unwrap_or(usize::MAX)));
+            let lit = |v: u64| {
+                proc_macro2::Literal::usize_unsuffixed(usize::try_from(v).unwrap_or(usize::MAX))
+            };
+            let min = lit(min);
+            let max = opt(max.map(lit));
             e = quote!(#e.size(#min, #max));
         }
         if let Some((min, max)) = self.value {
-            let (min, max) = (opt(min), opt(max));
+            let lit = proc_macro2::Literal::i128_unsuffixed;
+            let (min, max) = (opt(min.map(lit)), opt(max.map(lit)));
             e = quote!(#e.value(#min, #max));
         }
         if let Some(a) = &self.alphabet {

@@ -50,7 +50,7 @@ impl<'ir> Generator<'ir> {
                 | TypeKind::Enumerated { .. }
         );
         if constructed && ty.tagging.is_empty() {
-            self.constructed_item(&name, ty, &def.name, "", true);
+            self.constructed_item(&name, ty, &def.name, "");
             self.attach_doc(doc);
         } else if constructed {
             // A tagged SEQUENCE / CHOICE: the untagged type, and the name as its tagged
@@ -89,7 +89,6 @@ impl<'ir> Generator<'ir> {
         ty: &'ir Type,
         asn1_name: &str,
         doc: &str,
-        named: bool,
     ) {
         let doc = (!doc.is_empty()).then(|| {
             let d = format!(" {doc}");
@@ -104,7 +103,6 @@ impl<'ir> Generator<'ir> {
             } => enumerated_item(name, items, additions, asn1_name),
             _ => return,
         };
-        let _ = named;
         self.push_item(quote!(#doc #item));
         if let TypeKind::Sequence(c) | TypeKind::Set(c) = &ty.kind {
             self.open_type_accessors(name, c, asn1_name);
@@ -197,7 +195,7 @@ impl<'ir> Generator<'ir> {
         }
         if !lazy {
             if let Some(constraint) = self.component_constraint(&c.ty) {
-                let s = constraint.to_string();
+                let s = expr_text(&constraint);
                 attrs.push(quote!(constraint = #s));
             }
         }
@@ -207,7 +205,7 @@ impl<'ir> Generator<'ir> {
             Presence::Optional => true,
             Presence::Default(v) => match self.default_expr(&c.ty, v) {
                 Some(e) if !lazy => {
-                    let s = e.to_string();
+                    let s = expr_text(&e);
                     attrs.push(quote!(default = #s));
                     false
                 }
@@ -432,4 +430,20 @@ fn value_text(v: &Value) -> String {
             items.iter().map(value_text).collect::<Vec<_>>().join(", ")
         ),
     }
+}
+
+/// An expression as formatted Rust text, for derive attributes that take a string.
+fn expr_text(e: &TokenStream) -> String {
+    let item: syn::File = match syn::parse2(quote!(const X: () = #e;)) {
+        Ok(f) => f,
+        Err(_) => return e.to_string(),
+    };
+    let text = prettyplease::unparse(&item);
+    let one_line: Vec<&str> = text.lines().map(str::trim).collect();
+    one_line
+        .concat()
+        .trim_start_matches("const X: () =")
+        .trim_end_matches(';')
+        .trim()
+        .to_string()
 }

@@ -46,20 +46,6 @@ fn table_of(c: &Component) -> Option<(&OpenTypeTable, Carrier)> {
     }
 }
 
-/// `{SignatureAlgorithms}` + `SIGNATURE-ALGORITHM.&Params` -> `SignatureAlgorithms-Params`.
-fn enum_base(table: &OpenTypeTable, field: Option<&str>) -> String {
-    let set: String = table
-        .object_set
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-        .collect();
-    let field = field
-        .and_then(|f| f.rsplit('&').next())
-        .unwrap_or("Value")
-        .to_string();
-    format!("{set}-{field}")
-}
-
 impl<'ir> Generator<'ir> {
     /// Emits the enums and accessors for the table-constrained components of a struct.
     pub(super) fn open_type_accessors(
@@ -104,7 +90,8 @@ impl<'ir> Generator<'ir> {
                         })
                 }
             };
-            let Some(enum_name) = self.open_type_enum(table, field, carrier) else {
+            let label = format!("{owner_asn1}-{}", c.name);
+            let Some(enum_name) = self.open_type_enum(table, field, carrier, &label) else {
                 continue;
             };
             let path = self.path_to(&enum_name);
@@ -164,18 +151,27 @@ impl<'ir> Generator<'ir> {
         });
     }
 
-    /// The enum for a table (emitted once per object set and field).
+    /// The enum for a table.
+    ///
+    /// Emitted once per distinct table and carrier, and named after the first component
+    /// using it (`label`, such as `Extension-extnValue`): the object set as written may
+    /// be a template's dummy parameter, shared by instances with different objects.
     fn open_type_enum(
         &mut self,
         table: &'ir OpenTypeTable,
         field: Option<&str>,
         carrier: Carrier,
+        label: &str,
     ) -> Option<RustName> {
-        let base = enum_base(table, field);
         let octets = carrier == Carrier::Octets;
-        if let Some((name, was_octets)) = self.open_type_enums.get(&base) {
-            return (*was_octets == octets).then(|| name.clone());
+        let key = format!(
+            "{octets}{}",
+            serde_json::to_string(&(&table.rows, table.extensible, field)).ok()?
+        );
+        if let Some((name, _)) = self.open_type_enums.get(&key) {
+            return Some(name.clone());
         }
+        let base = label.to_string();
         let ident =
             self.take_type_name(&self.current.clone(), &names::type_name(&base).to_string());
         let name = RustName {

@@ -129,10 +129,20 @@ impl<'ir> Generator<'ir> {
             Some(inst) => names::instance_name(&inst.template.name, &inst.arguments),
             None => hint.to_string(),
         };
-        let ident =
-            self.take_type_name(&self.current.clone(), &names::type_name(&base).to_string());
+        // An instance lives beside its template, so every module shares it.
+        let home = match &ty.instance {
+            Some(inst)
+                if self
+                    .items
+                    .contains_key(&names::module_name(&inst.template.module)) =>
+            {
+                names::module_name(&inst.template.module)
+            }
+            _ => self.current.clone(),
+        };
+        let ident = self.take_type_name(&home, &names::type_name(&base).to_string());
         let name = RustName {
-            module: self.current.clone(),
+            module: home.clone(),
             ident,
             lifetime: super::lifetimes::type_borrows(self, ty),
         };
@@ -149,7 +159,9 @@ impl<'ir> Generator<'ir> {
             ),
             None => format!("An inline type of `{}`.", hint.replace('-', ".")),
         };
-        self.constructed_item(&name, ty, &base, &doc, false);
+        let caller = std::mem::replace(&mut self.current, home);
+        self.constructed_item(&name, ty, &base, &doc);
+        self.current = caller;
         name
     }
 }
@@ -203,7 +215,7 @@ fn wrap_tag(tag: &AppliedTag, inner: TokenStream) -> TokenStream {
 
 /// The derive attribute naming a component's (first) tag: `context = 0, explicit`.
 pub(super) fn tag_attribute(tag: &AppliedTag) -> TokenStream {
-    let n = tag.number;
+    let n = proc_macro2::Literal::u32_unsuffixed(tag.number);
     let class = match tag.class {
         TagClass::Application => quote!(application = #n),
         TagClass::Private => quote!(private = #n),

@@ -51,3 +51,1404 @@ pub enum ParamOptions {
     /// `optional(5)`
     Optional = 5i64,
 }
+/// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{PUBLIC-KEY, {PublicKeyAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-PublicKeyAlgorithms")]
+pub struct AlgorithmIdentifierPublicKeyAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
+    /// `pk-rsa` (1.2.840.113549.1.1.1).
+    PkRsa(::synta::Null),
+    /// `pk-dsa` (1.2.840.10040.4.1).
+    PkDsa(super::pkix_algs_2009::DsaParams<'a>),
+    /// `pk-dh` (1.2.840.10046.2.1).
+    PkDh(super::pkix_algs_2009::DomainParameters<'a>),
+    /// `pk-kea` (2.16.840.1.101.2.1.1.22).
+    PkKea(super::pkix_algs_2009::KeaParamsId<'a>),
+    /// `pk-ec` (1.2.840.10045.2.1).
+    PkEc(super::pkix_algs_2009::EcParameters<'a>),
+    /// `pk-ecDH` (1.3.132.1.12).
+    PkEcDh(super::pkix_algs_2009::EcParameters<'a>),
+    /// `pk-ecMQV` (1.3.132.1.13).
+    PkEcMqv(super::pkix_algs_2009::EcParameters<'a>),
+    /// `pk-rsaSSA-PSS` (1.2.840.113549.1.1.10).
+    PkRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
+    /// `pk-rsaES-OAEP` (1.2.840.113549.1.1.7).
+    PkRsaEsOaep(super::pkix1_pss_oaep_algorithms_2009::RsaesOaepParams<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkRsa)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 56, 4, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkDsa)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 62, 2, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkDh)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 2, 1, 1, 22] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkKea)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 2, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkEc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 129, 4, 1, 12] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkEcDh)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 129, 4, 1, 13] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkEcMqv)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkRsaSsaPss)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkRsaEsOaep)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-PublicKeyAlgorithms`.
+impl<'a> AlgorithmIdentifierPublicKeyAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierPublicKeyAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-SignatureAlgorithms")]
+pub struct AlgorithmIdentifierSignatureAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierSignatureAlgorithmsParameters<'a> {
+    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
+    SaRsaWithMd2(::synta::Null),
+    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
+    SaRsaWithMd5(::synta::Null),
+    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
+    SaRsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
+    SaDsaWithSha1(::synta::Null),
+    /// `sa-ecdsaWithSHA1` (1.2.840.10045.4.1).
+    SaEcdsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA224` (2.16.840.1.101.3.4.3.1).
+    SaDsaWithSha224(::synta::Null),
+    /// `sa-dsaWithSHA256` (2.16.840.1.101.3.4.3.2).
+    SaDsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA224` (1.2.840.10045.4.3.1).
+    SaEcdsaWithSha224(::synta::Null),
+    /// `sa-ecdsaWithSHA256` (1.2.840.10045.4.3.2).
+    SaEcdsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA384` (1.2.840.10045.4.3.3).
+    SaEcdsaWithSha384(::synta::Null),
+    /// `sa-ecdsaWithSHA512` (1.2.840.10045.4.3.4).
+    SaEcdsaWithSha512(::synta::Null),
+    /// `sa-rsaSSA-PSS` (1.2.840.113549.1.1.10).
+    SaRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierSignatureAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 56, 4, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-SignatureAlgorithms`.
+impl<'a> AlgorithmIdentifierSignatureAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierSignatureAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierSignatureAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{MAC-ALGORITHM, {POPAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-POPAlgs")]
+pub struct AlgorithmIdentifierPopAlgs<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierPopAlgsParameters<'a> {
+    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
+    MacaHMacSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierPopAlgsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 8, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-POPAlgs`.
+impl<'a> AlgorithmIdentifierPopAlgs<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierPopAlgsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierPopAlgsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {WitnessAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-WitnessAlgs")]
+pub struct AlgorithmIdentifierWitnessAlgs<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierWitnessAlgsParameters<'a> {
+    /// `mda-sha1` (1.3.14.3.2.26).
+    MdaSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierWitnessAlgsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 14, 3, 2, 26] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-WitnessAlgs`.
+impl<'a> AlgorithmIdentifierWitnessAlgs<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierWitnessAlgsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierWitnessAlgsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {HashAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-HashAlgorithms")]
+pub struct AlgorithmIdentifierHashAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierHashAlgorithmsParameters<'a> {
+    /// `mda-sha1` (1.3.14.3.2.26).
+    MdaSha1(::synta::Null),
+    /// `mda-sha256` (2.16.840.1.101.3.4.2.1).
+    MdaSha256(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierHashAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 14, 3, 2, 26] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 2, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-HashAlgorithms`.
+impl<'a> AlgorithmIdentifierHashAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierHashAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierHashAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{KEY-DERIVATION, {KeyDevAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-KeyDevAlgs")]
+pub struct AlgorithmIdentifierKeyDevAlgs<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `KEY-DERIVATION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierKeyDevAlgsParameters<'a> {
+    /// `kda-PBKDF2` (1.2.840.113549.1.5.12).
+    KdaPbkdf2(super::cryptographic_message_syntax_algorithms_2009::Pbkdf2Params<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierKeyDevAlgsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 5, 12] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KdaPbkdf2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-KeyDevAlgs`.
+impl<'a> AlgorithmIdentifierKeyDevAlgs<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyDevAlgsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierKeyDevAlgsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{PUBLIC-KEY, {{ PKInfoAlgorithms }}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-PKInfoAlgorithms")]
+pub struct AlgorithmIdentifierPkInfoAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierPkInfoAlgorithmsParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierPkInfoAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-PKInfoAlgorithms`.
+impl<'a> AlgorithmIdentifierPkInfoAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierPkInfoAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierPkInfoAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, { SignatureAlgorithms }}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-SignatureAlgorithms")]
+pub struct AlgorithmIdentifierSignatureAlgorithms2<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierSignatureAlgorithmsParameters2<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierSignatureAlgorithmsParameters2<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-SignatureAlgorithms`.
+impl<'a> AlgorithmIdentifierSignatureAlgorithms2<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierSignatureAlgorithmsParameters2<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierSignatureAlgorithmsParameters2<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier2<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierParameters2<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierParameters2<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier2<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters2<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierParameters2<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier3<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierParameters3<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierParameters3<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier3<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters3<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierParameters3<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{MAC-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier4<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierParameters4<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierParameters4<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier4<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters4<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierParameters4<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{MAC-ALGORITHM, {Password-MACAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-Password-MACAlgorithms")]
+pub struct AlgorithmIdentifierPasswordMacAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a> {
+    /// `row-0` (1.2.840.113533.7.66.13).
+    Row0(super::pkixcrmf_2009::PbmParameter<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 246, 125, 7, 66, 13] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-Password-MACAlgorithms`.
+impl<'a> AlgorithmIdentifierPasswordMacAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierPasswordMacAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {DigestAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-DigestAlgorithms")]
+pub struct AlgorithmIdentifierDigestAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierDigestAlgorithmsParameters<'a> {
+    /// `mda-sha1` (1.3.14.3.2.26).
+    MdaSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierDigestAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 14, 3, 2, 26] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-DigestAlgorithms`.
+impl<'a> AlgorithmIdentifierDigestAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierDigestAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierDigestAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{MAC-ALGORITHM, {MACAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-MACAlgorithms")]
+pub struct AlgorithmIdentifierMacAlgorithms<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierMacAlgorithmsParameters<'a> {
+    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
+    MacaHMacSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierMacAlgorithmsParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 8, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-MACAlgorithms`.
+impl<'a> AlgorithmIdentifierMacAlgorithms<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierMacAlgorithmsParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierMacAlgorithmsParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{PUBLIC-KEY, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier5<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierParameters5<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierParameters5<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier5<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters5<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierParameters5<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-KeyTransportAlgorithmSet")]
+pub struct AlgorithmIdentifierKeyTransportAlgorithmSet<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `KEY-TRANSPORT.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a> {
+    /// `kt-rsa` (1.2.840.113549.1.1.1).
+    KtRsa(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KtRsa)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-KeyTransportAlgorithmSet`.
+impl<'a> AlgorithmIdentifierKeyTransportAlgorithmSet<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierKeyTransportAlgorithmSetParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-KeyAgreementAlgorithmSet")]
+pub struct AlgorithmIdentifierKeyAgreementAlgorithmSet<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `KEY-AGREE.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a> {
+    /// `kaa-esdh` (1.2.840.113549.1.9.16.3.5).
+    KaaEsdh(super::cryptographic_message_syntax_algorithms_2009::KeyWrapAlgorithm<'a>),
+    /// `kaa-ssdh` (1.2.840.113549.1.9.16.3.10).
+    KaaSsdh(super::cryptographic_message_syntax_algorithms_2009::KeyWrapAlgorithm<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KaaEsdh)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KaaSsdh)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-KeyAgreementAlgorithmSet`.
+impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSet<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/// `AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "AlgorithmIdentifier-OriginatorKeySet")]
+pub struct AlgorithmIdentifierOriginatorKeySet<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierOriginatorKeySetParameters<'a> {
+    /// `pk-dh` (1.2.840.10046.2.1).
+    PkDh(super::pkix_algs_2009::DomainParameters<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AlgorithmIdentifierOriginatorKeySetParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 206, 62, 2, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::PkDh)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-OriginatorKeySet`.
+impl<'a> AlgorithmIdentifierOriginatorKeySet<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AlgorithmIdentifierOriginatorKeySetParameters<'a>> {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierOriginatorKeySetParameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}
+/** `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
+                                 sa-rsaWithMD5 | sa-rsaWithMD2, ...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).*/
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(
+    name = "AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2"
+)]
+pub struct AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
+    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
+    'a,
+> {
+    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
+    SaDsaWithSha1(::synta::Null),
+    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
+    SaRsaWithSha1(::synta::Null),
+    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
+    SaRsaWithMd5(::synta::Null),
+    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
+    SaRsaWithMd2(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<
+    'a,
+> AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 206, 56, 4, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2`.
+impl<'a> AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<
+        AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
+            'a,
+        >,
+    > {
+        ::synta::ResultExt::field(
+            <AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
+                'a,
+            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            "parameters",
+        )
+    }
+}

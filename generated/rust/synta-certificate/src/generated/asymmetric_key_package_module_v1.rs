@@ -44,10 +44,10 @@ pub struct OneAsymmetricKey<'a> {
     #[asn1(name = "privateKey")]
     pub private_key: PrivateKey<'a>,
     /// `attributes` (schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:57)
-    #[asn1(name = "attributes", context = 0u32, implicit)]
+    #[asn1(name = "attributes", context = 0, implicit)]
     pub attributes: ::core::option::Option<Attributes<'a>>,
     /// `publicKey` (schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:59). An extension addition.
-    #[asn1(name = "publicKey", context = 1u32, implicit)]
+    #[asn1(name = "publicKey", context = 1, implicit)]
     pub public_key: ::core::option::Option<PublicKey<'a>>,
 }
 /** ```asn1
@@ -80,6 +80,32 @@ pub struct PrivateKeyAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PrivateKeyAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> PrivateKeyAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  PrivateKeyAlgorithmIdentifier ::= AlgorithmIdentifier
                                        { PUBLIC-KEY,
@@ -92,11 +118,9 @@ impl<'a> PrivateKeyAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<PrivateKeyAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <PrivateKeyAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -121,23 +145,14 @@ pub type PrivateKey<'a> = ::synta::OctetStringRef<'a>;
 
  Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:80`.*/
 pub type PublicKey<'a> = ::synta::BitStringRef<'a>;
-/// `Attribute{{ OneAsymmetricKeyAttributes }}`: an instance of the parameterized type `Attribute` (module CryptographicMessageSyntax-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Attribute-OneAsymmetricKeyAttributes")]
-pub struct AttributeOneAsymmetricKeyAttributes<'a> {
-    /// `attrType` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:455)
-    #[asn1(name = "attrType")]
-    pub attr_type: ::synta::ObjectIdentifierRef<'a>,
-    /// `attrValues` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:457)
-    #[asn1(name = "attrValues")]
-    pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
-}
 /** ```asn1
  Attributes ::= SET OF Attribute { { OneAsymmetricKeyAttributes } }
  ```
 
  Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:85`.*/
-pub type Attributes<'a> = ::synta::SetOfVec<AttributeOneAsymmetricKeyAttributes<'a>>;
+pub type Attributes<'a> = ::synta::SetOfVec<
+    super::cryptographic_message_syntax_2009::AttributeOneAsymmetricKeyAttributes<'a>,
+>;
 /** ```asn1
  EncryptedPrivateKeyInfo ::= SEQUENCE {
       encryptionAlgorithm  EncryptionAlgorithmIdentifier,
@@ -165,6 +180,32 @@ pub struct EncryptionAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `CONTENT-ENCRYPTION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EncryptionAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> EncryptionAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  EncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
                                         { CONTENT-ENCRYPTION,
@@ -177,11 +218,9 @@ impl<'a> EncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<EncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <EncryptionAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",

@@ -13,7 +13,7 @@ pub struct AttributeCertificateV1AlgorithmIdentifier<'a> {
 }
 /// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{SignatureAlgorithms}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SignatureAlgorithmsParams<'a> {
+pub enum AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
     /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
     SaRsaWithMd2(::synta::Null),
     /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
@@ -43,7 +43,7 @@ pub enum SignatureAlgorithmsParams<'a> {
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SignatureAlgorithmsParams<'a> {
+impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -160,9 +160,11 @@ impl<'a> SignatureAlgorithmsParams<'a> {
 /// Open types of `AttributeCertificateV1-algorithmIdentifier`.
 impl<'a> AttributeCertificateV1AlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{SignatureAlgorithms}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(&self) -> ::synta::Result<SignatureAlgorithmsParams<'a>> {
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<AttributeCertificateV1AlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <SignatureAlgorithmsParams<
+            <AttributeCertificateV1AlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -192,120 +194,16 @@ pub struct AttributeCertificateV1<'a> {
 #[asn1(name = "AttributeCertificateInfoV1-subject")]
 pub enum AttributeCertificateInfoV1Subject<'a> {
     /// `baseCertificateID` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:42)
-    #[asn1(name = "baseCertificateID", context = 0u32, explicit)]
+    #[asn1(name = "baseCertificateID", context = 0, explicit)]
     BaseCertificateId(super::pkix_attribute_certificate_2009::IssuerSerial<'a>),
     /// `subjectName` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:44)
     #[asn1(
         name = "subjectName",
-        context = 1u32,
+        context = 1,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     SubjectName(super::pkix1_implicit_2009::GeneralNames<'a>),
-}
-/// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier")]
-pub struct AlgorithmIdentifier<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmSetParams<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmSetParams<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// Open types of `AlgorithmIdentifier`.
-impl<'a> AlgorithmIdentifier<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(&self) -> ::synta::Result<AlgorithmSetParams<'a>> {
-        ::synta::ResultExt::field(
-            <AlgorithmSetParams<'a>>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
-/// `AttributeSet{{AttrList}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AttributeSet-AttrList")]
-pub struct AttributeSetAttrList<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:72)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `values` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:73)
-    #[asn1(
-        name = "values",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
-    )]
-    pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
-}
-/// `Extension{{{AttributeCertExtensionsV1}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-AttributeCertExtensionsV1")]
-pub struct ExtensionAttributeCertExtensionsV1<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionSetExtnType<'a> {
-    /// A key outside the object set: the contents octets.
-    Unknown(&'a [u8]),
-}
-impl<'a> ExtensionSetExtnType<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: &'a [u8],
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => Ok(Self::Unknown(value)),
-        }
-    }
-}
-/// Open types of `Extension-AttributeCertExtensionsV1`.
-impl<'a> ExtensionAttributeCertExtensionsV1<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionSetExtnType<'_>> {
-        ::synta::ResultExt::field(
-            <ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  AttributeCertificateInfoV1 ::= SEQUENCE {
@@ -329,7 +227,7 @@ impl<'a> ExtensionAttributeCertExtensionsV1<'a> {
 #[asn1(name = "AttributeCertificateInfoV1")]
 pub struct AttributeCertificateInfoV1<'a> {
     /// `version` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:40)
-    #[asn1(name = "version", default = ":: synta :: IntRef :: from_static (& [0])")]
+    #[asn1(name = "version", default = "::synta::IntRef::from_static(&[0])")]
     pub version: AttCertVersionV1<'a>,
     /// `subject` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:41)
     #[asn1(name = "subject")]
@@ -337,12 +235,12 @@ pub struct AttributeCertificateInfoV1<'a> {
     /// `issuer` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:46)
     #[asn1(
         name = "issuer",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub issuer: super::pkix1_implicit_2009::GeneralNames<'a>,
     /// `signature` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:47)
     #[asn1(name = "signature")]
-    pub signature: AlgorithmIdentifier<'a>,
+    pub signature: super::algorithm_information_2009::AlgorithmIdentifier<'a>,
     /// `serialNumber` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:48)
     #[asn1(name = "serialNumber")]
     pub serial_number: super::pkix1_explicit_2009::CertificateSerialNumber<'a>,
@@ -351,7 +249,9 @@ pub struct AttributeCertificateInfoV1<'a> {
     pub att_cert_validity_period: super::pkix_attribute_certificate_2009::AttCertValidityPeriod,
     /// `attributes` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:50)
     #[asn1(name = "attributes")]
-    pub attributes: ::std::vec::Vec<AttributeSetAttrList<'a>>,
+    pub attributes: ::std::vec::Vec<
+        super::pkix_common_types_2009::AttributeSetAttrList<'a>,
+    >,
     /// `issuerUniqueID` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:51)
     #[asn1(name = "issuerUniqueID")]
     pub issuer_unique_id: ::core::option::Option<
@@ -360,7 +260,12 @@ pub struct AttributeCertificateInfoV1<'a> {
     /// `extensions` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:52)
     #[asn1(name = "extensions")]
     pub extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionAttributeCertExtensionsV1<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionAttributeCertExtensionsV1<'a>,
+            >,
+        >,
     >,
 }
 /** ```asn1

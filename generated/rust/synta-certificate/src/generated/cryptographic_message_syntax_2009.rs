@@ -13,12 +13,12 @@ pub struct ContentInfo<'a> {
     #[asn1(name = "contentType")]
     pub content_type: ::synta::ObjectIdentifierRef<'a>,
     /// `content` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:57)
-    #[asn1(name = "content", context = 0u32, explicit)]
+    #[asn1(name = "content", context = 0, explicit)]
     pub content: ::synta::AnyRef<'a>,
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{ContentSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ContentSetType<'a> {
+pub enum ContentInfoContent<'a> {
     /// `ct-Data` (1.2.840.113549.1.7.1).
     CtData(::synta::OctetStringRef<'a>),
     /// `ct-SignedData` (1.2.840.113549.1.7.2).
@@ -36,7 +36,7 @@ pub enum ContentSetType<'a> {
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> ContentSetType<'a> {
+impl<'a> ContentInfoContent<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -114,9 +114,9 @@ impl<'a> ContentSetType<'a> {
 /// Open types of `ContentInfo`.
 impl<'a> ContentInfo<'a> {
     /// `content` decoded as the type that `contentType` gives it in the object set `{ContentSet}` (`Unknown` for a key outside the set).
-    pub fn content_decoded(&self) -> ::synta::Result<ContentSetType<'a>> {
+    pub fn content_decoded(&self) -> ::synta::Result<ContentInfoContent<'a>> {
         ::synta::ResultExt::field(
-            <ContentSetType<
+            <ContentInfoContent<
                 'a,
             >>::decode(&self.content_type, ::core::option::Option::Some(&self.content)),
             "content",
@@ -147,10 +147,10 @@ pub struct SignedData<'a> {
     #[asn1(name = "encapContentInfo")]
     pub encap_content_info: ::std::boxed::Box<EncapsulatedContentInfo<'a>>,
     /// `certificates` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:69)
-    #[asn1(name = "certificates", context = 0u32, implicit)]
+    #[asn1(name = "certificates", context = 0, implicit)]
     pub certificates: ::core::option::Option<::std::boxed::Box<CertificateSet<'a>>>,
     /// `crls` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:70)
-    #[asn1(name = "crls", context = 1u32, implicit)]
+    #[asn1(name = "crls", context = 1, implicit)]
     pub crls: ::core::option::Option<RevocationInfoChoices<'a>>,
     /// `signerInfos` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:71)
     #[asn1(name = "signerInfos")]
@@ -178,7 +178,7 @@ pub struct EncapsulatedContentInfo<'a> {
     #[asn1(name = "eContentType")]
     pub e_content_type: ::synta::ObjectIdentifierRef<'a>,
     /// `eContent` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:77)
-    #[asn1(name = "eContent", context = 0u32, explicit)]
+    #[asn1(name = "eContent", context = 0, explicit)]
     pub e_content: ::core::option::Option<::synta::OctetStringRef<'a>>,
 }
 /// `Attribute{{ {UnsignedAttributes} }}`: an instance of the parameterized type `Attribute` (module CryptographicMessageSyntax-2009).
@@ -220,9 +220,9 @@ pub struct SignerInfo<'a> {
     /// `signedAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:85)
     #[asn1(
         name = "signedAttrs",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub signed_attrs: ::core::option::Option<SignedAttributes<'a>>,
     /// `signatureAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:86)
@@ -234,9 +234,9 @@ pub struct SignerInfo<'a> {
     /// `unsignedAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:88)
     #[asn1(
         name = "unsignedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unsigned_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnsignedAttributes<'a>>,
@@ -275,7 +275,7 @@ pub enum SignerIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:96). An extension addition.
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
 }
 /** ```asn1
@@ -314,12 +314,12 @@ pub struct EnvelopedData<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originatorInfo` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:107)
-    #[asn1(name = "originatorInfo", context = 0u32, implicit)]
+    #[asn1(name = "originatorInfo", context = 0, implicit)]
     pub originator_info: ::core::option::Option<::std::boxed::Box<OriginatorInfo<'a>>>,
     /// `recipientInfos` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:108)
     #[asn1(
         name = "recipientInfos",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub recipient_infos: RecipientInfos<'a>,
     /// `encryptedContentInfo` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:109)
@@ -328,9 +328,9 @@ pub struct EnvelopedData<'a> {
     /// `unprotectedAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:111). An extension addition.
     #[asn1(
         name = "unprotectedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unprotected_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnprotectedAttributes<'a>>,
@@ -347,10 +347,10 @@ pub struct EnvelopedData<'a> {
 #[asn1(name = "OriginatorInfo")]
 pub struct OriginatorInfo<'a> {
     /// `certs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:115)
-    #[asn1(name = "certs", context = 0u32, implicit)]
+    #[asn1(name = "certs", context = 0, implicit)]
     pub certs: ::core::option::Option<::std::boxed::Box<CertificateSet<'a>>>,
     /// `crls` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:116)
-    #[asn1(name = "crls", context = 1u32, implicit)]
+    #[asn1(name = "crls", context = 1, implicit)]
     pub crls: ::core::option::Option<RevocationInfoChoices<'a>>,
 }
 /** ```asn1
@@ -386,7 +386,7 @@ pub struct EncryptedContentInfo<'a> {
     #[asn1(name = "contentEncryptionAlgorithm")]
     pub content_encryption_algorithm: ContentEncryptionAlgorithmIdentifier<'a>,
     /// `encryptedContent` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:123)
-    #[asn1(name = "encryptedContent", context = 0u32, implicit)]
+    #[asn1(name = "encryptedContent", context = 0, implicit)]
     pub encrypted_content: ::core::option::Option<::synta::OctetStringRef<'a>>,
 }
 /** ```asn1
@@ -408,16 +408,16 @@ pub enum RecipientInfo<'a> {
     #[asn1(name = "ktri")]
     Ktri(KeyTransRecipientInfo<'a>),
     /// `kari` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:139). An extension addition.
-    #[asn1(name = "kari", context = 1u32, implicit)]
+    #[asn1(name = "kari", context = 1, implicit)]
     Kari(KeyAgreeRecipientInfo<'a>),
     /// `kekri` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:140). An extension addition.
-    #[asn1(name = "kekri", context = 2u32, implicit)]
+    #[asn1(name = "kekri", context = 2, implicit)]
     Kekri(KekRecipientInfo<'a>),
     /// `pwri` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:141). An extension addition.
-    #[asn1(name = "pwri", context = 3u32, implicit)]
+    #[asn1(name = "pwri", context = 3, implicit)]
     Pwri(PasswordRecipientInfo<'a>),
     /// `ori` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:142). An extension addition.
-    #[asn1(name = "ori", context = 4u32, implicit)]
+    #[asn1(name = "ori", context = 4, implicit)]
     Ori(OtherRecipientInfo<'a>),
 }
 /** ```asn1
@@ -426,33 +426,6 @@ pub enum RecipientInfo<'a> {
 
  Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:144`.*/
 pub type EncryptedKey<'a> = ::synta::OctetStringRef<'a>;
-/// `AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-KeyTransportAlgorithmSet")]
-pub struct AlgorithmIdentifierKeyTransportAlgorithmSet<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-KeyTransportAlgorithmSet`.
-impl<'a> AlgorithmIdentifierKeyTransportAlgorithmSet<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  KeyTransRecipientInfo ::= SEQUENCE {
        version CMSVersion,  -- always set to 0 or 2
@@ -474,7 +447,9 @@ pub struct KeyTransRecipientInfo<'a> {
     pub rid: RecipientIdentifier<'a>,
     /// `keyEncryptionAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:149)
     #[asn1(name = "keyEncryptionAlgorithm")]
-    pub key_encryption_algorithm: AlgorithmIdentifierKeyTransportAlgorithmSet<'a>,
+    pub key_encryption_algorithm: super::algorithm_information_2009::AlgorithmIdentifierKeyTransportAlgorithmSet<
+        'a,
+    >,
     /// `encryptedKey` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:151)
     #[asn1(name = "encryptedKey")]
     pub encrypted_key: EncryptedKey<'a>,
@@ -495,35 +470,8 @@ pub enum RecipientIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:158). An extension addition.
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
-}
-/// `AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-KeyAgreementAlgorithmSet")]
-pub struct AlgorithmIdentifierKeyAgreementAlgorithmSet<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-KeyAgreementAlgorithmSet`.
-impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSet<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
 }
 /** ```asn1
  KeyAgreeRecipientInfo ::= SEQUENCE {
@@ -543,14 +491,16 @@ pub struct KeyAgreeRecipientInfo<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originator` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:161)
-    #[asn1(name = "originator", context = 0u32, explicit)]
+    #[asn1(name = "originator", context = 0, explicit)]
     pub originator: OriginatorIdentifierOrKey<'a>,
     /// `ukm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:162)
-    #[asn1(name = "ukm", context = 1u32, explicit)]
+    #[asn1(name = "ukm", context = 1, explicit)]
     pub ukm: ::core::option::Option<UserKeyingMaterial<'a>>,
     /// `keyEncryptionAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:163)
     #[asn1(name = "keyEncryptionAlgorithm")]
-    pub key_encryption_algorithm: AlgorithmIdentifierKeyAgreementAlgorithmSet<'a>,
+    pub key_encryption_algorithm: super::algorithm_information_2009::AlgorithmIdentifierKeyAgreementAlgorithmSet<
+        'a,
+    >,
     /// `recipientEncryptedKeys` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:165)
     #[asn1(name = "recipientEncryptedKeys")]
     pub recipient_encrypted_keys: RecipientEncryptedKeys<'a>,
@@ -570,38 +520,11 @@ pub enum OriginatorIdentifierOrKey<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:171)
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
     /// `originatorKey` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:172)
-    #[asn1(name = "originatorKey", context = 1u32, implicit)]
+    #[asn1(name = "originatorKey", context = 1, implicit)]
     OriginatorKey(OriginatorPublicKey<'a>),
-}
-/// `AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-OriginatorKeySet")]
-pub struct AlgorithmIdentifierOriginatorKeySet<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-OriginatorKeySet`.
-impl<'a> AlgorithmIdentifierOriginatorKeySet<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
 }
 /** ```asn1
  OriginatorPublicKey ::= SEQUENCE {
@@ -615,7 +538,9 @@ impl<'a> AlgorithmIdentifierOriginatorKeySet<'a> {
 pub struct OriginatorPublicKey<'a> {
     /// `algorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:175)
     #[asn1(name = "algorithm")]
-    pub algorithm: AlgorithmIdentifierOriginatorKeySet<'a>,
+    pub algorithm: super::algorithm_information_2009::AlgorithmIdentifierOriginatorKeySet<
+        'a,
+    >,
     /// `publicKey` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:176)
     #[asn1(name = "publicKey")]
     pub public_key: ::synta::BitStringRef<'a>,
@@ -657,7 +582,7 @@ pub enum KeyAgreeRecipientIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `rKeyId` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:188)
-    #[asn1(name = "rKeyId", context = 0u32, implicit)]
+    #[asn1(name = "rKeyId", context = 0, implicit)]
     RKeyId(RecipientKeyIdentifier<'a>),
 }
 /** ```asn1
@@ -750,7 +675,7 @@ pub struct PasswordRecipientInfo<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `keyDerivationAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:209)
-    #[asn1(name = "keyDerivationAlgorithm", context = 0u32, implicit)]
+    #[asn1(name = "keyDerivationAlgorithm", context = 0, implicit)]
     pub key_derivation_algorithm: ::core::option::Option<
         KeyDerivationAlgorithmIdentifier<'a>,
     >,
@@ -773,13 +698,13 @@ pub struct OtherRecipientInfo<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRecipInfo}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SupportedOtherRecipInfoType<'a> {
+pub enum OtherRecipientInfoOriValue<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SupportedOtherRecipInfoType<'a> {
+impl<'a> OtherRecipientInfoOriValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -809,9 +734,9 @@ impl<'a> SupportedOtherRecipInfoType<'a> {
 /// Open types of `OtherRecipientInfo`.
 impl<'a> OtherRecipientInfo<'a> {
     /// `oriValue` decoded as the type that `oriType` gives it in the object set `{SupportedOtherRecipInfo}` (`Unknown` for a key outside the set).
-    pub fn ori_value_decoded(&self) -> ::synta::Result<SupportedOtherRecipInfoType<'a>> {
+    pub fn ori_value_decoded(&self) -> ::synta::Result<OtherRecipientInfoOriValue<'a>> {
         ::synta::ResultExt::field(
-            <SupportedOtherRecipInfoType<
+            <OtherRecipientInfoOriValue<
                 'a,
             >>::decode(&self.ori_type, ::core::option::Option::Some(&self.ori_value)),
             "oriValue",
@@ -882,9 +807,9 @@ pub struct EncryptedData<'a> {
     /// `unprotectedAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:236). An extension addition.
     #[asn1(
         name = "unprotectedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unprotected_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnprotectedAttributes2<'a>>,
@@ -911,19 +836,19 @@ pub struct AuthenticatedData<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originatorInfo` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:241)
-    #[asn1(name = "originatorInfo", context = 0u32, implicit)]
+    #[asn1(name = "originatorInfo", context = 0, implicit)]
     pub originator_info: ::core::option::Option<::std::boxed::Box<OriginatorInfo<'a>>>,
     /// `recipientInfos` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:242)
     #[asn1(
         name = "recipientInfos",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub recipient_infos: RecipientInfos<'a>,
     /// `macAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:243)
     #[asn1(name = "macAlgorithm")]
     pub mac_algorithm: MessageAuthenticationCodeAlgorithm<'a>,
     /// `digestAlgorithm` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:244)
-    #[asn1(name = "digestAlgorithm", context = 1u32, implicit)]
+    #[asn1(name = "digestAlgorithm", context = 1, implicit)]
     pub digest_algorithm: ::core::option::Option<DigestAlgorithmIdentifier<'a>>,
     /// `encapContentInfo` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:245)
     #[asn1(name = "encapContentInfo")]
@@ -931,9 +856,9 @@ pub struct AuthenticatedData<'a> {
     /// `authAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:246)
     #[asn1(
         name = "authAttrs",
-        context = 2u32,
+        context = 2,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub auth_attrs: ::core::option::Option<AuthAttributes<'a>>,
     /// `mac` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:247)
@@ -942,9 +867,9 @@ pub struct AuthenticatedData<'a> {
     /// `unauthAttrs` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:248)
     #[asn1(
         name = "unauthAttrs",
-        context = 3u32,
+        context = 3,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unauth_attrs: ::core::option::Option<UnauthAttributes<'a>>,
 }
@@ -1000,6 +925,32 @@ pub struct DigestAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DigestAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> DigestAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  DigestAlgorithmIdentifier ::= AlgorithmIdentifier
        {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
@@ -1011,11 +962,9 @@ impl<'a> DigestAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<DigestAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <DigestAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1032,6 +981,32 @@ pub struct SignatureAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SignatureAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> SignatureAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
        {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
@@ -1043,11 +1018,9 @@ impl<'a> SignatureAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<SignatureAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <SignatureAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1064,6 +1037,54 @@ pub struct KeyEncryptionAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `KEY-WRAP.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyEncryptionAlgorithmIdentifierParameters<'a> {
+    /// `kwa-3DESWrap` (1.2.840.113549.1.9.16.3.6).
+    Kwa3desWrap(::synta::Null),
+    /// `kwa-RC2Wrap` (1.2.840.113549.1.9.16.3.7).
+    KwaRc2Wrap(
+        super::cryptographic_message_syntax_algorithms_2009::Rc2wrapParameter<'a>,
+    ),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> KeyEncryptionAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Kwa3desWrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KwaRc2Wrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
        {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
@@ -1075,11 +1096,9 @@ impl<'a> KeyEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<KeyEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <KeyEncryptionAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1096,6 +1115,72 @@ pub struct ContentEncryptionAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `CONTENT-ENCRYPTION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ContentEncryptionAlgorithmIdentifierParameters<'a> {
+    /// `cea-3DES-cbc` (1.2.840.113549.3.7).
+    Cea3desCbc(super::cryptographic_message_syntax_algorithms_2009::Iv<'a>),
+    /// `cea-RC2-cbc` (1.2.840.113549.3.2).
+    CeaRc2Cbc(super::cryptographic_message_syntax_algorithms_2009::Rc2cbcParameter<'a>),
+    /// `cea-aes128-cbc` (2.16.840.1.101.3.4.1.2).
+    CeaAes128Cbc(super::cms_aes_rsaes_oaep_2009::AesIv<'a>),
+    /// `cea-aes256-cbc` (2.16.840.1.101.3.4.1.42).
+    CeaAes256Cbc(super::cms_aes_rsaes_oaep_2009::AesIv<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 3, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Cea3desCbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaRc2Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes128Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 1, 42] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes256Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
        {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
@@ -1107,11 +1192,9 @@ impl<'a> ContentEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<ContentEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <ContentEncryptionAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1128,6 +1211,42 @@ pub struct MessageAuthenticationCodeAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MessageAuthenticationCodeAlgorithmParameters<'a> {
+    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
+    MacaHMacSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> MessageAuthenticationCodeAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 8, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
        {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
@@ -1139,11 +1258,9 @@ impl<'a> MessageAuthenticationCodeAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<MessageAuthenticationCodeAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <MessageAuthenticationCodeAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1160,6 +1277,42 @@ pub struct KeyDerivationAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `KEY-DERIVATION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyDerivationAlgorithmIdentifierParameters<'a> {
+    /// `kda-PBKDF2` (1.2.840.113549.1.5.12).
+    KdaPbkdf2(super::cryptographic_message_syntax_algorithms_2009::Pbkdf2Params<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> KeyDerivationAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 5, 12] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KdaPbkdf2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
        {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
@@ -1171,11 +1324,9 @@ impl<'a> KeyDerivationAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<KeyDerivationAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <KeyDerivationAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1204,7 +1355,7 @@ pub enum RevocationInfoChoice<'a> {
     #[asn1(name = "crl")]
     Crl(super::pkix1_explicit_2009::CertificateList<'a>),
     /// `other` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:303). An extension addition.
-    #[asn1(name = "other", context = 1u32, implicit)]
+    #[asn1(name = "other", context = 1, implicit)]
     Other(OtherRevocationInfoFormat<'a>),
 }
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -1219,13 +1370,13 @@ pub struct OtherRevocationInfoFormat<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRevokInfo}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SupportedOtherRevokInfoType<'a> {
+pub enum OtherRevocationInfoFormatOtherRevInfo<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SupportedOtherRevokInfoType<'a> {
+impl<'a> OtherRevocationInfoFormatOtherRevInfo<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1257,9 +1408,9 @@ impl<'a> OtherRevocationInfoFormat<'a> {
     /// `otherRevInfo` decoded as the type that `otherRevInfoFormat` gives it in the object set `{SupportedOtherRevokInfo}` (`Unknown` for a key outside the set).
     pub fn other_rev_info_decoded(
         &self,
-    ) -> ::synta::Result<SupportedOtherRevokInfoType<'a>> {
+    ) -> ::synta::Result<OtherRevocationInfoFormatOtherRevInfo<'a>> {
         ::synta::ResultExt::field(
-            <SupportedOtherRevokInfoType<
+            <OtherRevocationInfoFormatOtherRevInfo<
                 'a,
             >>::decode(
                 &self.other_rev_info_format,
@@ -1290,16 +1441,16 @@ pub enum CertificateChoices<'a> {
     #[asn1(name = "certificate")]
     Certificate(super::pkix1_explicit_2009::Certificate<'a>),
     /// `extendedCertificate` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:317)
-    #[asn1(name = "extendedCertificate", context = 0u32, implicit)]
+    #[asn1(name = "extendedCertificate", context = 0, implicit)]
     ExtendedCertificate(ExtendedCertificate<'a>),
     /// `v1AttrCert` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:320). An extension addition.
-    #[asn1(name = "v1AttrCert", context = 1u32, implicit)]
+    #[asn1(name = "v1AttrCert", context = 1, implicit)]
     V1AttrCert(super::attribute_certificate_version1_2009::AttributeCertificateV1<'a>),
     /// `v2AttrCert` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:322). An extension addition.
-    #[asn1(name = "v2AttrCert", context = 2u32, implicit)]
+    #[asn1(name = "v2AttrCert", context = 2, implicit)]
     V2AttrCert(::std::boxed::Box<AttributeCertificateV2<'a>>),
     /// `other` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:323). An extension addition.
-    #[asn1(name = "other", context = 3u32, implicit)]
+    #[asn1(name = "other", context = 3, implicit)]
     Other(OtherCertificateFormat<'a>),
 }
 /** ```asn1
@@ -1322,13 +1473,13 @@ pub struct OtherCertificateFormat<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedCertFormats}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SupportedCertFormatsType<'a> {
+pub enum OtherCertificateFormatOtherCert<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SupportedCertFormatsType<'a> {
+impl<'a> OtherCertificateFormatOtherCert<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1358,9 +1509,11 @@ impl<'a> SupportedCertFormatsType<'a> {
 /// Open types of `OtherCertificateFormat`.
 impl<'a> OtherCertificateFormat<'a> {
     /// `otherCert` decoded as the type that `otherCertFormat` gives it in the object set `{SupportedCertFormats}` (`Unknown` for a key outside the set).
-    pub fn other_cert_decoded(&self) -> ::synta::Result<SupportedCertFormatsType<'a>> {
+    pub fn other_cert_decoded(
+        &self,
+    ) -> ::synta::Result<OtherCertificateFormatOtherCert<'a>> {
         ::synta::ResultExt::field(
-            <SupportedCertFormatsType<
+            <OtherCertificateFormatOtherCert<
                 'a,
             >>::decode(
                 &self.other_cert_format,
@@ -1429,13 +1582,13 @@ pub struct OtherKeyAttribute<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedKeyAttributes}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SupportedKeyAttributesType<'a> {
+pub enum OtherKeyAttributeKeyAttr<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SupportedKeyAttributesType<'a> {
+impl<'a> OtherKeyAttributeKeyAttr<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1466,9 +1619,9 @@ impl<'a> SupportedKeyAttributesType<'a> {
 /// Open types of `OtherKeyAttribute`.
 impl<'a> OtherKeyAttribute<'a> {
     /// `keyAttr` decoded as the type that `keyAttrId` gives it in the object set `{SupportedKeyAttributes}` (`Unknown` for a key outside the set).
-    pub fn key_attr_decoded(&self) -> ::synta::Result<SupportedKeyAttributesType<'a>> {
+    pub fn key_attr_decoded(&self) -> ::synta::Result<OtherKeyAttributeKeyAttr<'a>> {
         ::synta::ResultExt::field(
-            <SupportedKeyAttributesType<
+            <OtherKeyAttributeKeyAttr<
                 'a,
             >>::decode(&self.key_attr_id, ::core::option::Option::Some(&self.key_attr)),
             "keyAttr",
@@ -1625,7 +1778,7 @@ pub enum ExtendedCertificateOrCertificate<'a> {
     #[asn1(name = "certificate")]
     Certificate(super::pkix1_explicit_2009::Certificate<'a>),
     /// `extendedCertificate` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:440)
-    #[asn1(name = "extendedCertificate", context = 0u32, implicit)]
+    #[asn1(name = "extendedCertificate", context = 0, implicit)]
     ExtendedCertificate(ExtendedCertificate<'a>),
 }
 /** ```asn1
@@ -1669,7 +1822,7 @@ pub struct ExtendedCertificateInfo<'a> {
     /// `attributes` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:450)
     #[asn1(
         name = "attributes",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub attributes: UnauthAttributes<'a>,
 }
@@ -1679,3 +1832,14 @@ pub struct ExtendedCertificateInfo<'a> {
 
  Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:452`.*/
 pub type Signature<'a> = ::synta::BitStringRef<'a>;
+/// `Attribute{{ OneAsymmetricKeyAttributes }}`: an instance of the parameterized type `Attribute` (module CryptographicMessageSyntax-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "Attribute-OneAsymmetricKeyAttributes")]
+pub struct AttributeOneAsymmetricKeyAttributes<'a> {
+    /// `attrType` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:455)
+    #[asn1(name = "attrType")]
+    pub attr_type: ::synta::ObjectIdentifierRef<'a>,
+    /// `attrValues` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:457)
+    #[asn1(name = "attrValues")]
+    pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}

@@ -13,8 +13,92 @@ pub struct ContentInfo<'a> {
     #[asn1(name = "contentType")]
     pub content_type: ::synta::ObjectIdentifierRef<'a>,
     /// `content` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:68)
-    #[asn1(name = "content", context = 0u32, explicit)]
+    #[asn1(name = "content", context = 0, explicit)]
     pub content: ::synta::AnyRef<'a>,
+}
+/// The values of `CONTENT-TYPE.&Type` for the objects of `{ContentSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ContentInfoContent<'a> {
+    /// `ct-Data` (1.2.840.113549.1.7.1).
+    CtData,
+    /// `ct-SignedData` (1.2.840.113549.1.7.2).
+    CtSignedData(SignedData<'a>),
+    /// `ct-EncryptedData` (1.2.840.113549.1.7.6).
+    CtEncryptedData(EncryptedData<'a>),
+    /// `ct-EnvelopedData` (1.2.840.113549.1.7.3).
+    CtEnvelopedData(EnvelopedData<'a>),
+    /// `ct-AuthenticatedData` (1.2.840.113549.1.9.16.1.2).
+    CtAuthenticatedData(AuthenticatedData<'a>),
+    /// `ct-DigestedData` (1.2.840.113549.1.7.5).
+    CtDigestedData(DigestedData<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> ContentInfoContent<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 7, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => Ok(Self::Unknown(*v)),
+                    ::core::option::Option::None => Ok(Self::CtData),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 7, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CtSignedData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 7, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CtEncryptedData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 7, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CtEnvelopedData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CtAuthenticatedData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 7, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CtDigestedData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
 }
 /** ```asn1
  ContentInfo ::= SEQUENCE {
@@ -28,11 +112,9 @@ pub struct ContentInfo<'a> {
 /// Open types of `ContentInfo`.
 impl<'a> ContentInfo<'a> {
     /// `content` decoded as the type that `contentType` gives it in the object set `{ContentSet}` (`Unknown` for a key outside the set).
-    pub fn content_decoded(
-        &self,
-    ) -> ::synta::Result<super::cryptographic_message_syntax_2009::ContentSetType<'a>> {
+    pub fn content_decoded(&self) -> ::synta::Result<ContentInfoContent<'a>> {
         ::synta::ResultExt::field(
-            <super::cryptographic_message_syntax_2009::ContentSetType<
+            <ContentInfoContent<
                 'a,
             >>::decode(&self.content_type, ::core::option::Option::Some(&self.content)),
             "content",
@@ -63,10 +145,10 @@ pub struct SignedData<'a> {
     #[asn1(name = "encapContentInfo")]
     pub encap_content_info: ::std::boxed::Box<EncapsulatedContentInfo<'a>>,
     /// `certificates` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:80)
-    #[asn1(name = "certificates", context = 0u32, implicit)]
+    #[asn1(name = "certificates", context = 0, implicit)]
     pub certificates: ::core::option::Option<CertificateSet<'a>>,
     /// `crls` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:81)
-    #[asn1(name = "crls", context = 1u32, implicit)]
+    #[asn1(name = "crls", context = 1, implicit)]
     pub crls: ::core::option::Option<RevocationInfoChoices<'a>>,
     /// `signerInfos` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:82)
     #[asn1(name = "signerInfos")]
@@ -94,7 +176,7 @@ pub struct EncapsulatedContentInfo<'a> {
     #[asn1(name = "eContentType")]
     pub e_content_type: ::synta::ObjectIdentifierRef<'a>,
     /// `eContent` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:88)
-    #[asn1(name = "eContent", context = 0u32, explicit)]
+    #[asn1(name = "eContent", context = 0, explicit)]
     pub e_content: ::core::option::Option<::synta::OctetStringRef<'a>>,
 }
 /// `Attribute{{ {UnsignedAttributes} }}`: an instance of the parameterized type `Attribute` (module CryptographicMessageSyntax-2010).
@@ -136,9 +218,9 @@ pub struct SignerInfo<'a> {
     /// `signedAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:96)
     #[asn1(
         name = "signedAttrs",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub signed_attrs: ::core::option::Option<SignedAttributes<'a>>,
     /// `signatureAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:97)
@@ -150,9 +232,9 @@ pub struct SignerInfo<'a> {
     /// `unsignedAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:99)
     #[asn1(
         name = "unsignedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unsigned_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnsignedAttributes<'a>>,
@@ -191,7 +273,7 @@ pub enum SignerIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:107). An extension addition.
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
 }
 /** ```asn1
@@ -230,12 +312,12 @@ pub struct EnvelopedData<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originatorInfo` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:118)
-    #[asn1(name = "originatorInfo", context = 0u32, implicit)]
+    #[asn1(name = "originatorInfo", context = 0, implicit)]
     pub originator_info: ::core::option::Option<OriginatorInfo<'a>>,
     /// `recipientInfos` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:119)
     #[asn1(
         name = "recipientInfos",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub recipient_infos: RecipientInfos<'a>,
     /// `encryptedContentInfo` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:120)
@@ -244,9 +326,9 @@ pub struct EnvelopedData<'a> {
     /// `unprotectedAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:122). An extension addition.
     #[asn1(
         name = "unprotectedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unprotected_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnprotectedEnvAttributes<'a>>,
@@ -263,10 +345,10 @@ pub struct EnvelopedData<'a> {
 #[asn1(name = "OriginatorInfo")]
 pub struct OriginatorInfo<'a> {
     /// `certs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:126)
-    #[asn1(name = "certs", context = 0u32, implicit)]
+    #[asn1(name = "certs", context = 0, implicit)]
     pub certs: ::core::option::Option<CertificateSet<'a>>,
     /// `crls` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:127)
-    #[asn1(name = "crls", context = 1u32, implicit)]
+    #[asn1(name = "crls", context = 1, implicit)]
     pub crls: ::core::option::Option<RevocationInfoChoices<'a>>,
 }
 /** ```asn1
@@ -291,7 +373,7 @@ pub struct EncryptedContentInfo<'a> {
     #[asn1(name = "contentEncryptionAlgorithm")]
     pub content_encryption_algorithm: ContentEncryptionAlgorithmIdentifier<'a>,
     /// `encryptedContent` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:137)
-    #[asn1(name = "encryptedContent", context = 0u32, implicit)]
+    #[asn1(name = "encryptedContent", context = 0, implicit)]
     pub encrypted_content: ::core::option::Option<::synta::OctetStringRef<'a>>,
 }
 /** ```asn1
@@ -313,16 +395,16 @@ pub enum RecipientInfo<'a> {
     #[asn1(name = "ktri")]
     Ktri(KeyTransRecipientInfo<'a>),
     /// `kari` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:154). An extension addition.
-    #[asn1(name = "kari", context = 1u32, implicit)]
+    #[asn1(name = "kari", context = 1, implicit)]
     Kari(KeyAgreeRecipientInfo<'a>),
     /// `kekri` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:155). An extension addition.
-    #[asn1(name = "kekri", context = 2u32, implicit)]
+    #[asn1(name = "kekri", context = 2, implicit)]
     Kekri(KekRecipientInfo<'a>),
     /// `pwri` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:156). An extension addition.
-    #[asn1(name = "pwri", context = 3u32, implicit)]
+    #[asn1(name = "pwri", context = 3, implicit)]
     Pwri(PasswordRecipientInfo<'a>),
     /// `ori` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:157). An extension addition.
-    #[asn1(name = "ori", context = 4u32, implicit)]
+    #[asn1(name = "ori", context = 4, implicit)]
     Ori(OtherRecipientInfo<'a>),
 }
 /** ```asn1
@@ -352,7 +434,7 @@ pub struct KeyTransRecipientInfo<'a> {
     pub rid: RecipientIdentifier<'a>,
     /// `keyEncryptionAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:164)
     #[asn1(name = "keyEncryptionAlgorithm")]
-    pub key_encryption_algorithm: super::cryptographic_message_syntax_2009::AlgorithmIdentifierKeyTransportAlgorithmSet<
+    pub key_encryption_algorithm: super::algorithm_information_2009::AlgorithmIdentifierKeyTransportAlgorithmSet<
         'a,
     >,
     /// `encryptedKey` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:166)
@@ -375,7 +457,7 @@ pub enum RecipientIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:173). An extension addition.
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
 }
 /** ```asn1
@@ -396,14 +478,14 @@ pub struct KeyAgreeRecipientInfo<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originator` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:176)
-    #[asn1(name = "originator", context = 0u32, explicit)]
+    #[asn1(name = "originator", context = 0, explicit)]
     pub originator: OriginatorIdentifierOrKey<'a>,
     /// `ukm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:177)
-    #[asn1(name = "ukm", context = 1u32, explicit)]
+    #[asn1(name = "ukm", context = 1, explicit)]
     pub ukm: ::core::option::Option<UserKeyingMaterial<'a>>,
     /// `keyEncryptionAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:178)
     #[asn1(name = "keyEncryptionAlgorithm")]
-    pub key_encryption_algorithm: super::cryptographic_message_syntax_2009::AlgorithmIdentifierKeyAgreementAlgorithmSet<
+    pub key_encryption_algorithm: super::algorithm_information_2009::AlgorithmIdentifierKeyAgreementAlgorithmSet<
         'a,
     >,
     /// `recipientEncryptedKeys` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:180)
@@ -425,10 +507,10 @@ pub enum OriginatorIdentifierOrKey<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `subjectKeyIdentifier` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:186)
-    #[asn1(name = "subjectKeyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
     /// `originatorKey` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:187)
-    #[asn1(name = "originatorKey", context = 1u32, implicit)]
+    #[asn1(name = "originatorKey", context = 1, implicit)]
     OriginatorKey(OriginatorPublicKey<'a>),
 }
 /** ```asn1
@@ -443,7 +525,7 @@ pub enum OriginatorIdentifierOrKey<'a> {
 pub struct OriginatorPublicKey<'a> {
     /// `algorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:190)
     #[asn1(name = "algorithm")]
-    pub algorithm: super::cryptographic_message_syntax_2009::AlgorithmIdentifierOriginatorKeySet<
+    pub algorithm: super::algorithm_information_2009::AlgorithmIdentifierOriginatorKeySet<
         'a,
     >,
     /// `publicKey` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:191)
@@ -487,7 +569,7 @@ pub enum KeyAgreeRecipientIdentifier<'a> {
     #[asn1(name = "issuerAndSerialNumber")]
     IssuerAndSerialNumber(IssuerAndSerialNumber<'a>),
     /// `rKeyId` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:203)
-    #[asn1(name = "rKeyId", context = 0u32, implicit)]
+    #[asn1(name = "rKeyId", context = 0, implicit)]
     RKeyId(RecipientKeyIdentifier<'a>),
 }
 /** ```asn1
@@ -580,7 +662,7 @@ pub struct PasswordRecipientInfo<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `keyDerivationAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:224)
-    #[asn1(name = "keyDerivationAlgorithm", context = 0u32, implicit)]
+    #[asn1(name = "keyDerivationAlgorithm", context = 0, implicit)]
     pub key_derivation_algorithm: ::core::option::Option<
         KeyDerivationAlgorithmIdentifier<'a>,
     >,
@@ -601,6 +683,32 @@ pub struct OtherRecipientInfo<'a> {
     #[asn1(name = "oriValue")]
     pub ori_value: ::synta::AnyRef<'a>,
 }
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRecipInfo}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OtherRecipientInfoOriValue<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> OtherRecipientInfoOriValue<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  OtherRecipientInfo ::= SEQUENCE {
       oriType    OTHER-RECIPIENT.
@@ -613,13 +721,9 @@ pub struct OtherRecipientInfo<'a> {
 /// Open types of `OtherRecipientInfo`.
 impl<'a> OtherRecipientInfo<'a> {
     /// `oriValue` decoded as the type that `oriType` gives it in the object set `{SupportedOtherRecipInfo}` (`Unknown` for a key outside the set).
-    pub fn ori_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::cryptographic_message_syntax_2009::SupportedOtherRecipInfoType<'a>,
-    > {
+    pub fn ori_value_decoded(&self) -> ::synta::Result<OtherRecipientInfoOriValue<'a>> {
         ::synta::ResultExt::field(
-            <super::cryptographic_message_syntax_2009::SupportedOtherRecipInfoType<
+            <OtherRecipientInfoOriValue<
                 'a,
             >>::decode(&self.ori_type, ::core::option::Option::Some(&self.ori_value)),
             "oriValue",
@@ -690,9 +794,9 @@ pub struct EncryptedData<'a> {
     /// `unprotectedAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:251). An extension addition.
     #[asn1(
         name = "unprotectedAttrs",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unprotected_attrs: ::core::option::Option<
         ::synta::SetOfVec<AttributeUnprotectedEncAttributes<'a>>,
@@ -719,19 +823,19 @@ pub struct AuthenticatedData<'a> {
     #[asn1(name = "version")]
     pub version: CmsVersion<'a>,
     /// `originatorInfo` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:256)
-    #[asn1(name = "originatorInfo", context = 0u32, implicit)]
+    #[asn1(name = "originatorInfo", context = 0, implicit)]
     pub originator_info: ::core::option::Option<OriginatorInfo<'a>>,
     /// `recipientInfos` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:257)
     #[asn1(
         name = "recipientInfos",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub recipient_infos: RecipientInfos<'a>,
     /// `macAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:258)
     #[asn1(name = "macAlgorithm")]
     pub mac_algorithm: MessageAuthenticationCodeAlgorithm<'a>,
     /// `digestAlgorithm` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:259)
-    #[asn1(name = "digestAlgorithm", context = 1u32, implicit)]
+    #[asn1(name = "digestAlgorithm", context = 1, implicit)]
     pub digest_algorithm: ::core::option::Option<DigestAlgorithmIdentifier<'a>>,
     /// `encapContentInfo` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:260)
     #[asn1(name = "encapContentInfo")]
@@ -739,9 +843,9 @@ pub struct AuthenticatedData<'a> {
     /// `authAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:261)
     #[asn1(
         name = "authAttrs",
-        context = 2u32,
+        context = 2,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub auth_attrs: ::core::option::Option<AuthAttributes<'a>>,
     /// `mac` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:262)
@@ -750,9 +854,9 @@ pub struct AuthenticatedData<'a> {
     /// `unauthAttrs` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:263)
     #[asn1(
         name = "unauthAttrs",
-        context = 3u32,
+        context = 3,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub unauth_attrs: ::core::option::Option<UnauthAttributes<'a>>,
 }
@@ -808,6 +912,32 @@ pub struct DigestAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DigestAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> DigestAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  DigestAlgorithmIdentifier ::= AlgorithmIdentifier
       {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
@@ -819,11 +949,9 @@ impl<'a> DigestAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<DigestAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <DigestAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -840,6 +968,32 @@ pub struct SignatureAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SignatureAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> SignatureAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
       {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
@@ -851,11 +1005,9 @@ impl<'a> SignatureAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<SignatureAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <SignatureAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -872,6 +1024,54 @@ pub struct KeyEncryptionAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `KEY-WRAP.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyEncryptionAlgorithmIdentifierParameters<'a> {
+    /// `kwa-3DESWrap` (1.2.840.113549.1.9.16.3.6).
+    Kwa3desWrap(::synta::Null),
+    /// `kwa-RC2Wrap` (1.2.840.113549.1.9.16.3.7).
+    KwaRc2Wrap(
+        super::cryptographic_message_syntax_algorithms_2009::Rc2wrapParameter<'a>,
+    ),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> KeyEncryptionAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Kwa3desWrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KwaRc2Wrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
       {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
@@ -883,11 +1083,9 @@ impl<'a> KeyEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<KeyEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <KeyEncryptionAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -904,6 +1102,72 @@ pub struct ContentEncryptionAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `CONTENT-ENCRYPTION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ContentEncryptionAlgorithmIdentifierParameters<'a> {
+    /// `cea-3DES-cbc` (1.2.840.113549.3.7).
+    Cea3desCbc(super::cryptographic_message_syntax_algorithms_2009::Iv<'a>),
+    /// `cea-RC2-cbc` (1.2.840.113549.3.2).
+    CeaRc2Cbc(super::cryptographic_message_syntax_algorithms_2009::Rc2cbcParameter<'a>),
+    /// `cea-aes128-cbc` (2.16.840.1.101.3.4.1.2).
+    CeaAes128Cbc(super::cms_aes_rsaes_oaep_2009::AesIv<'a>),
+    /// `cea-aes256-cbc` (2.16.840.1.101.3.4.1.42).
+    CeaAes256Cbc(super::cms_aes_rsaes_oaep_2009::AesIv<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 3, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Cea3desCbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaRc2Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes128Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 1, 42] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes256Cbc)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
@@ -915,11 +1179,9 @@ impl<'a> ContentEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<ContentEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <ContentEncryptionAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -936,6 +1198,42 @@ pub struct MessageAuthenticationCodeAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MessageAuthenticationCodeAlgorithmParameters<'a> {
+    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
+    MacaHMacSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> MessageAuthenticationCodeAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 8, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
       {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
@@ -947,11 +1245,9 @@ impl<'a> MessageAuthenticationCodeAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<MessageAuthenticationCodeAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <MessageAuthenticationCodeAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -968,6 +1264,42 @@ pub struct KeyDerivationAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `KEY-DERIVATION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyDerivationAlgorithmIdentifierParameters<'a> {
+    /// `kda-PBKDF2` (1.2.840.113549.1.5.12).
+    KdaPbkdf2(super::cryptographic_message_syntax_algorithms_2009::Pbkdf2Params<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> KeyDerivationAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 5, 12] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KdaPbkdf2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
       {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
@@ -979,11 +1311,9 @@ impl<'a> KeyDerivationAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<KeyDerivationAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <KeyDerivationAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1012,7 +1342,7 @@ pub enum RevocationInfoChoice<'a> {
     #[asn1(name = "crl")]
     Crl(super::pkix1_explicit_2009::CertificateList<'a>),
     /// `other` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:319). An extension addition.
-    #[asn1(name = "other", context = 1u32, implicit)]
+    #[asn1(name = "other", context = 1, implicit)]
     Other(OtherRevocationInfoFormat<'a>),
 }
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -1024,6 +1354,32 @@ pub struct OtherRevocationInfoFormat<'a> {
     /// `otherRevInfo` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:326)
     #[asn1(name = "otherRevInfo")]
     pub other_rev_info: ::synta::AnyRef<'a>,
+}
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRevokInfo}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OtherRevocationInfoFormatOtherRevInfo<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> OtherRevocationInfoFormatOtherRevInfo<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
 }
 /** ```asn1
  OtherRevocationInfoFormat ::= SEQUENCE {
@@ -1039,11 +1395,9 @@ impl<'a> OtherRevocationInfoFormat<'a> {
     /// `otherRevInfo` decoded as the type that `otherRevInfoFormat` gives it in the object set `{SupportedOtherRevokInfo}` (`Unknown` for a key outside the set).
     pub fn other_rev_info_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::cryptographic_message_syntax_2009::SupportedOtherRevokInfoType<'a>,
-    > {
+    ) -> ::synta::Result<OtherRevocationInfoFormatOtherRevInfo<'a>> {
         ::synta::ResultExt::field(
-            <super::cryptographic_message_syntax_2009::SupportedOtherRevokInfoType<
+            <OtherRevocationInfoFormatOtherRevInfo<
                 'a,
             >>::decode(
                 &self.other_rev_info_format,
@@ -1074,16 +1428,16 @@ pub enum CertificateChoices<'a> {
     #[asn1(name = "certificate")]
     Certificate(super::pkix1_explicit_2009::Certificate<'a>),
     /// `extendedCertificate` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:333)
-    #[asn1(name = "extendedCertificate", context = 0u32, implicit)]
+    #[asn1(name = "extendedCertificate", context = 0, implicit)]
     ExtendedCertificate(ExtendedCertificate<'a>),
     /// `v1AttrCert` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:336). An extension addition.
-    #[asn1(name = "v1AttrCert", context = 1u32, implicit)]
+    #[asn1(name = "v1AttrCert", context = 1, implicit)]
     V1AttrCert(super::attribute_certificate_version1_2009::AttributeCertificateV1<'a>),
     /// `v2AttrCert` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:338). An extension addition.
-    #[asn1(name = "v2AttrCert", context = 2u32, implicit)]
+    #[asn1(name = "v2AttrCert", context = 2, implicit)]
     V2AttrCert(AttributeCertificateV2<'a>),
     /// `other` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:339). An extension addition.
-    #[asn1(name = "other", context = 3u32, implicit)]
+    #[asn1(name = "other", context = 3, implicit)]
     Other(OtherCertificateFormat<'a>),
 }
 /** ```asn1
@@ -1104,6 +1458,32 @@ pub struct OtherCertificateFormat<'a> {
     #[asn1(name = "otherCert")]
     pub other_cert: ::synta::AnyRef<'a>,
 }
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedCertFormats}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OtherCertificateFormatOtherCert<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> OtherCertificateFormatOtherCert<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  OtherCertificateFormat ::= SEQUENCE {
       otherCertFormat OTHER-CERT-FMT.
@@ -1118,11 +1498,9 @@ impl<'a> OtherCertificateFormat<'a> {
     /// `otherCert` decoded as the type that `otherCertFormat` gives it in the object set `{SupportedCertFormats}` (`Unknown` for a key outside the set).
     pub fn other_cert_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::cryptographic_message_syntax_2009::SupportedCertFormatsType<'a>,
-    > {
+    ) -> ::synta::Result<OtherCertificateFormatOtherCert<'a>> {
         ::synta::ResultExt::field(
-            <super::cryptographic_message_syntax_2009::SupportedCertFormatsType<
+            <OtherCertificateFormatOtherCert<
                 'a,
             >>::decode(
                 &self.other_cert_format,
@@ -1189,6 +1567,32 @@ pub struct OtherKeyAttribute<'a> {
     #[asn1(name = "keyAttr")]
     pub key_attr: ::synta::AnyRef<'a>,
 }
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedKeyAttributes}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OtherKeyAttributeKeyAttr<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> OtherKeyAttributeKeyAttr<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  OtherKeyAttribute ::= SEQUENCE {
       keyAttrId  KEY-ATTRIBUTE.
@@ -1201,13 +1605,9 @@ pub struct OtherKeyAttribute<'a> {
 /// Open types of `OtherKeyAttribute`.
 impl<'a> OtherKeyAttribute<'a> {
     /// `keyAttr` decoded as the type that `keyAttrId` gives it in the object set `{SupportedKeyAttributes}` (`Unknown` for a key outside the set).
-    pub fn key_attr_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::cryptographic_message_syntax_2009::SupportedKeyAttributesType<'a>,
-    > {
+    pub fn key_attr_decoded(&self) -> ::synta::Result<OtherKeyAttributeKeyAttr<'a>> {
         ::synta::ResultExt::field(
-            <super::cryptographic_message_syntax_2009::SupportedKeyAttributesType<
+            <OtherKeyAttributeKeyAttr<
                 'a,
             >>::decode(&self.key_attr_id, ::core::option::Option::Some(&self.key_attr)),
             "keyAttr",
@@ -1364,7 +1764,7 @@ pub enum ExtendedCertificateOrCertificate<'a> {
     #[asn1(name = "certificate")]
     Certificate(super::pkix1_explicit_2009::Certificate<'a>),
     /// `extendedCertificate` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:455)
-    #[asn1(name = "extendedCertificate", context = 0u32, implicit)]
+    #[asn1(name = "extendedCertificate", context = 0, implicit)]
     ExtendedCertificate(ExtendedCertificate<'a>),
 }
 /** ```asn1
@@ -1408,7 +1808,7 @@ pub struct ExtendedCertificateInfo<'a> {
     /// `attributes` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:465)
     #[asn1(
         name = "attributes",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub attributes: UnauthAttributes<'a>,
 }

@@ -130,13 +130,13 @@ pub struct Gost28147Parameters<'a> {
     /// `iv` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:138)
     #[asn1(
         name = "iv",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (8))\") . size (8usize , :: core :: option :: Option :: Some (8usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (8))\").size(8, ::core::option::Option::Some(8))"
     )]
     pub iv: ::synta::OctetStringRef<'a>,
     /// `dke` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:139)
     #[asn1(
         name = "dke",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (64))\") . size (64usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (64))\").size(64, ::core::option::Option::Some(64))"
     )]
     pub dke: ::synta::OctetStringRef<'a>,
 }
@@ -154,7 +154,7 @@ pub struct Dstu7624Parameters<'a> {
     /// `iv` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:142)
     #[asn1(
         name = "iv",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (32))\") . size (32usize , :: core :: option :: Option :: Some (32usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (32))\").size(32, ::core::option::Option::Some(32))"
     )]
     pub iv: ::synta::OctetStringRef<'a>,
 }
@@ -168,6 +168,52 @@ pub struct KeyWrapAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `KEY-WRAP.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KeyWrapAlgorithmParameters<'a> {
+    /// `kwa-3DESWrap` (1.2.840.113549.1.9.16.3.6).
+    Kwa3desWrap(::synta::Null),
+    /// `kwa-RC2Wrap` (1.2.840.113549.1.9.16.3.7).
+    KwaRc2Wrap(Rc2wrapParameter<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> KeyWrapAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Kwa3desWrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::KwaRc2Wrap)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  KeyWrapAlgorithm ::=
         AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
@@ -177,13 +223,9 @@ pub struct KeyWrapAlgorithm<'a> {
 /// Open types of `KeyWrapAlgorithm`.
 impl<'a> KeyWrapAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    pub fn parameters_decoded(&self) -> ::synta::Result<KeyWrapAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <KeyWrapAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -227,7 +269,7 @@ pub struct Rc2cbcParameter<'a> {
     /// `rc2ParameterVersion` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:157)
     #[asn1(
         name = "rc2ParameterVersion",
-        constraint = ":: synta :: Constraint :: new (\"(1..256)\") . value (:: core :: option :: Option :: Some (1i128) , :: core :: option :: Option :: Some (256i128))"
+        constraint = "::synta::Constraint::new(\"(1..256)\").value(::core::option::Option::Some(1), ::core::option::Option::Some(256))"
     )]
     pub rc2_parameter_version: u16,
     /// `iv` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:158)
@@ -244,6 +286,42 @@ pub struct Pbkdf2PrFsAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
+    /// `alg-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
+    AlgHMacSha1(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 8, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::AlgHMacSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  PBKDF2-PRFsAlgorithmIdentifier ::= AlgorithmIdentifier{ ALGORITHM,
                                            {PBKDF2-PRFs} }
@@ -255,11 +333,9 @@ impl<'a> Pbkdf2PrFsAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<Pbkdf2PrFsAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <Pbkdf2PrFsAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -276,6 +352,32 @@ pub struct Pbkdf2SaltSourcesAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  PBKDF2-SaltSourcesAlgorithmIdentifier ::=
         AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
@@ -287,11 +389,9 @@ impl<'a> Pbkdf2SaltSourcesAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    ) -> ::synta::Result<Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <Pbkdf2SaltSourcesAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -348,13 +448,13 @@ pub struct Pbkdf2Params<'a> {
     /// `iterationCount` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:187)
     #[asn1(
         name = "iterationCount",
-        constraint = ":: synta :: Constraint :: new (\"(1..MAX)\") . value (:: core :: option :: Option :: Some (1i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(1..MAX)\").value(::core::option::Option::Some(1), ::core::option::Option::None)"
     )]
     pub iteration_count: ::synta::IntRef<'a>,
     /// `keyLength` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:188)
     #[asn1(
         name = "keyLength",
-        constraint = ":: synta :: Constraint :: new (\"(1..MAX)\") . value (:: core :: option :: Option :: Some (1i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(1..MAX)\").value(::core::option::Option::Some(1), ::core::option::Option::None)"
     )]
     pub key_length: ::core::option::Option<::synta::IntRef<'a>>,
     /// `prf` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:189). DEFAULT { algorithm {1.3.6.1.5.5.8.1.2}, parameters NULL:NULL }: absent means the default value.

@@ -40,25 +40,25 @@ pub struct PkiData<'a> {
     /// `controlSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:82)
     #[asn1(
         name = "controlSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub control_sequence: ::std::vec::Vec<TaggedAttribute<'a>>,
     /// `reqSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:83)
     #[asn1(
         name = "reqSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub req_sequence: ::std::vec::Vec<TaggedRequest<'a>>,
     /// `cmsSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:84)
     #[asn1(
         name = "cmsSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub cms_sequence: ::std::vec::Vec<TaggedContentInfo<'a>>,
     /// `otherMsgSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:85)
     #[asn1(
         name = "otherMsgSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub other_msg_sequence: ::std::vec::Vec<OtherMsg<'a>>,
 }
@@ -84,7 +84,7 @@ pub struct TaggedAttribute<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:91)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `attrType` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:92)
@@ -101,7 +101,7 @@ pub struct TaggedRequestOrm<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:121)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `requestMessageType` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:122)
@@ -113,13 +113,13 @@ pub struct TaggedRequestOrm<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{OtherRequests}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum OtherRequestsType<'a> {
+pub enum TaggedRequestOrmRequestMessageValue<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> OtherRequestsType<'a> {
+impl<'a> TaggedRequestOrmRequestMessageValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -142,9 +142,9 @@ impl<'a> TaggedRequestOrm<'a> {
     /// `requestMessageValue` decoded as the type that `requestMessageType` gives it in the object set `{OtherRequests}` (`Unknown` for a key outside the set).
     pub fn request_message_value_decoded(
         &self,
-    ) -> ::synta::Result<OtherRequestsType<'a>> {
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
         ::synta::ResultExt::field(
-            <OtherRequestsType<
+            <TaggedRequestOrmRequestMessageValue<
                 'a,
             >>::decode(
                 &self.request_message_type,
@@ -172,13 +172,13 @@ impl<'a> TaggedRequestOrm<'a> {
 #[asn1(name = "TaggedRequest")]
 pub enum TaggedRequest<'a> {
     /// `tcr` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:118)
-    #[asn1(name = "tcr", context = 0u32, implicit)]
+    #[asn1(name = "tcr", context = 0, implicit)]
     Tcr(TaggedCertificationRequest<'a>),
     /// `crm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:119)
-    #[asn1(name = "crm", context = 1u32, implicit)]
+    #[asn1(name = "crm", context = 1, implicit)]
     Crm(super::pkixcrmf_2009::CertReqMsg<'a>),
     /// `orm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:120)
-    #[asn1(name = "orm", context = 2u32, implicit)]
+    #[asn1(name = "orm", context = 2, implicit)]
     Orm(TaggedRequestOrm<'a>),
 }
 /** ```asn1
@@ -195,39 +195,12 @@ pub struct TaggedCertificationRequest<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:129)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `certificationRequest` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:130)
     #[asn1(name = "certificationRequest")]
     pub certification_request: CertificationRequest<'a>,
-}
-/// `AlgorithmIdentifier{PUBLIC-KEY, {PublicKeyAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-PublicKeyAlgorithms")]
-pub struct AlgorithmIdentifierPublicKeyAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-PublicKeyAlgorithms`.
-impl<'a> AlgorithmIdentifierPublicKeyAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
 }
 /// An inline type of `CertificationRequest.certificationRequestInfo.subjectPublicKeyInfo`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -235,24 +208,12 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithms<'a> {
 pub struct CertificationRequestCertificationRequestInfoSubjectPublicKeyInfo<'a> {
     /// `algorithm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:140)
     #[asn1(name = "algorithm")]
-    pub algorithm: AlgorithmIdentifierPublicKeyAlgorithms<'a>,
+    pub algorithm: super::algorithm_information_2009::AlgorithmIdentifierPublicKeyAlgorithms<
+        'a,
+    >,
     /// `subjectPublicKey` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:142)
     #[asn1(name = "subjectPublicKey")]
     pub subject_public_key: ::synta::BitStringRef<'a>,
-}
-/// `AttributeSet{{AttributeList}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AttributeSet-AttributeList")]
-pub struct AttributeSetAttributeList<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:72)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `values` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:73)
-    #[asn1(
-        name = "values",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
-    )]
-    pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
 /// An inline type of `CertificationRequest.certificationRequestInfo`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -270,35 +231,10 @@ pub struct CertificationRequestCertificationRequestInfo<'a> {
         'a,
     >,
     /// `attributes` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:144)
-    #[asn1(name = "attributes", context = 0u32, implicit)]
-    pub attributes: ::synta::SetOfVec<AttributeSetAttributeList<'a>>,
-}
-/// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-SignatureAlgorithms")]
-pub struct AlgorithmIdentifierSignatureAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-SignatureAlgorithms`.
-impl<'a> AlgorithmIdentifierSignatureAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
+    #[asn1(name = "attributes", context = 0, implicit)]
+    pub attributes: ::synta::SetOfVec<
+        super::pkix_common_types_2009::AttributeSetAttributeList<'a>,
+    >,
 }
 /** ```asn1
  CertificationRequest ::= SEQUENCE {
@@ -329,7 +265,9 @@ pub struct CertificationRequest<'a> {
     pub certification_request_info: CertificationRequestCertificationRequestInfo<'a>,
     /// `signatureAlgorithm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:147)
     #[asn1(name = "signatureAlgorithm")]
-    pub signature_algorithm: AlgorithmIdentifierSignatureAlgorithms<'a>,
+    pub signature_algorithm: super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<
+        'a,
+    >,
     /// `signature` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:150)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
@@ -348,7 +286,7 @@ pub struct TaggedContentInfo<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:154)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `contentInfo` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:155)
@@ -363,7 +301,7 @@ pub struct OtherMsg<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:165)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `otherMsgType` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:166)
@@ -375,13 +313,13 @@ pub struct OtherMsg<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{OtherMsgSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum OtherMsgSetType<'a> {
+pub enum OtherMsgOtherMsgValue<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> OtherMsgSetType<'a> {
+impl<'a> OtherMsgOtherMsgValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -412,9 +350,9 @@ impl<'a> OtherMsgSetType<'a> {
 /// Open types of `OtherMsg`.
 impl<'a> OtherMsg<'a> {
     /// `otherMsgValue` decoded as the type that `otherMsgType` gives it in the object set `{OtherMsgSet}` (`Unknown` for a key outside the set).
-    pub fn other_msg_value_decoded(&self) -> ::synta::Result<OtherMsgSetType<'a>> {
+    pub fn other_msg_value_decoded(&self) -> ::synta::Result<OtherMsgOtherMsgValue<'a>> {
         ::synta::ResultExt::field(
-            <OtherMsgSetType<
+            <OtherMsgOtherMsgValue<
                 'a,
             >>::decode(
                 &self.other_msg_type,
@@ -453,19 +391,19 @@ pub struct PkiResponse<'a> {
     /// `controlSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:178)
     #[asn1(
         name = "controlSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub control_sequence: ::std::vec::Vec<TaggedAttribute<'a>>,
     /// `cmsSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:179)
     #[asn1(
         name = "cmsSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub cms_sequence: ::std::vec::Vec<TaggedContentInfo<'a>>,
     /// `otherMsgSequence` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:180)
     #[asn1(
         name = "otherMsgSequence",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(0..MAX)\") . size (0usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(0..MAX)\").size(0, ::core::option::Option::None)"
     )]
     pub other_msg_sequence: ::std::vec::Vec<OtherMsg<'a>>,
 }
@@ -598,7 +536,7 @@ pub struct CmcStatusInfo<'a> {
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:246)
     #[asn1(
         name = "bodyList",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub body_list: ::std::vec::Vec<BodyPartId>,
     /// `statusString` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:247)
@@ -759,36 +697,6 @@ pub const CMC_FAIL_INFO_AUTH_DATA_FAIL: ::synta::IntRef<'static> = ::synta::IntR
 pub const ID_CMC_ADD_EXTENSIONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 8],
 );
-/// `Extension{{CertExtensions}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-CertExtensions")]
-pub struct ExtensionCertExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-CertExtensions`.
-impl<'a> ExtensionCertExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
-}
 /** ```asn1
  AddExtensions ::= SEQUENCE {
        pkiDataReference    BodyPartID,
@@ -804,7 +712,7 @@ pub struct AddExtensions<'a> {
     /// `pkiDataReference` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:297)
     #[asn1(
         name = "pkiDataReference",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub pki_data_reference: BodyPartId,
     /// `certReferences` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:298)
@@ -812,7 +720,9 @@ pub struct AddExtensions<'a> {
     pub cert_references: ::std::vec::Vec<BodyPartId>,
     /// `extensions` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:299)
     #[asn1(name = "extensions")]
-    pub extensions: ::std::vec::Vec<ExtensionCertExtensions<'a>>,
+    pub extensions: ::std::vec::Vec<
+        super::pkix_common_types_2009::ExtensionCertExtensions<'a>,
+    >,
 }
 /** ```asn1
  id-cmc-encryptedPOP OBJECT IDENTIFIER ::= {id-cmc 9}
@@ -830,60 +740,6 @@ pub const ID_CMC_ENCRYPTED_POP: ::synta::ObjectIdentifierRef<'static> = ::synta:
 pub const ID_CMC_DECRYPTED_POP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 10],
 );
-/// `AlgorithmIdentifier{MAC-ALGORITHM, {POPAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-POPAlgs")]
-pub struct AlgorithmIdentifierPopAlgs<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-POPAlgs`.
-impl<'a> AlgorithmIdentifierPopAlgs<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
-/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {WitnessAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-WitnessAlgs")]
-pub struct AlgorithmIdentifierWitnessAlgs<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-WitnessAlgs`.
-impl<'a> AlgorithmIdentifierWitnessAlgs<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  EncryptedPOP ::= SEQUENCE {
        request       TaggedRequest,
@@ -909,10 +765,14 @@ pub struct EncryptedPop<'a> {
     >,
     /// `thePOPAlgID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:312)
     #[asn1(name = "thePOPAlgID")]
-    pub the_pop_alg_id: AlgorithmIdentifierPopAlgs<'a>,
+    pub the_pop_alg_id: super::algorithm_information_2009::AlgorithmIdentifierPopAlgs<
+        'a,
+    >,
     /// `witnessAlgID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:313)
     #[asn1(name = "witnessAlgID")]
-    pub witness_alg_id: AlgorithmIdentifierWitnessAlgs<'a>,
+    pub witness_alg_id: super::algorithm_information_2009::AlgorithmIdentifierWitnessAlgs<
+        'a,
+    >,
     /// `witness` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:315)
     #[asn1(name = "witness")]
     pub witness: ::synta::OctetStringRef<'a>,
@@ -932,12 +792,14 @@ pub struct DecryptedPop<'a> {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:322)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_id: BodyPartId,
     /// `thePOPAlgID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:323)
     #[asn1(name = "thePOPAlgID")]
-    pub the_pop_alg_id: AlgorithmIdentifierPopAlgs<'a>,
+    pub the_pop_alg_id: super::algorithm_information_2009::AlgorithmIdentifierPopAlgs<
+        'a,
+    >,
     /// `thePOP` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:324)
     #[asn1(name = "thePOP")]
     pub the_pop: ::synta::OctetStringRef<'a>,
@@ -966,7 +828,7 @@ pub struct LraPopWitness {
     /// `pkiDataBodyid` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:333)
     #[asn1(
         name = "pkiDataBodyid",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub pki_data_bodyid: BodyPartId,
     /// `bodyIds` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:334)
@@ -1109,7 +971,9 @@ pub const ID_EXTENSION_REQ: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
  ```
 
  Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:382`.*/
-pub type ExtensionReq<'a> = ::std::vec::Vec<ExtensionCertExtensions<'a>>;
+pub type ExtensionReq<'a> = ::std::vec::Vec<
+    super::pkix_common_types_2009::ExtensionCertExtensions<'a>,
+>;
 /** ```asn1
  id-alg-noSignature OBJECT IDENTIFIER ::= {id-pkix id-alg(6) 2}
  ```
@@ -1160,7 +1024,7 @@ pub struct CmcUnsignedData<'a> {
     /// `bodyPartPath` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:407)
     #[asn1(
         name = "bodyPartPath",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub body_part_path: BodyPartPath,
     /// `identifier` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:408)
@@ -1191,13 +1055,13 @@ pub struct CmcStatusInfoV2OtherInfoExtendedFailInfo<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{ExtendedFailures}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExtendedFailuresType<'a> {
+pub enum CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> ExtendedFailuresType<'a> {
+impl<'a> CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1218,9 +1082,11 @@ impl<'a> ExtendedFailuresType<'a> {
 /// Open types of `CMCStatusInfoV2-otherInfo-extendedFailInfo`.
 impl<'a> CmcStatusInfoV2OtherInfoExtendedFailInfo<'a> {
     /// `failInfoValue` decoded as the type that `failInfoOID` gives it in the object set `{ExtendedFailures}` (`Unknown` for a key outside the set).
-    pub fn fail_info_value_decoded(&self) -> ::synta::Result<ExtendedFailuresType<'a>> {
+    pub fn fail_info_value_decoded(
+        &self,
+    ) -> ::synta::Result<CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a>> {
         ::synta::ResultExt::field(
-            <ExtendedFailuresType<
+            <CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<
                 'a,
             >>::decode(
                 &self.fail_info_oid,
@@ -1241,7 +1107,7 @@ pub enum CmcStatusInfoV2OtherInfo<'a> {
     #[asn1(name = "pendInfo")]
     PendInfo(PendInfo<'a>),
     /// `extendedFailInfo` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:431)
-    #[asn1(name = "extendedFailInfo", context = 1u32, implicit)]
+    #[asn1(name = "extendedFailInfo", context = 1, implicit)]
     ExtendedFailInfo(CmcStatusInfoV2OtherInfoExtendedFailInfo<'a>),
 }
 /** ```asn1
@@ -1274,7 +1140,7 @@ pub struct CmcStatusInfoV2<'a> {
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:425)
     #[asn1(
         name = "bodyList",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub body_list: ::std::vec::Vec<BodyPartReference>,
     /// `statusString` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:427)
@@ -1298,13 +1164,13 @@ pub enum BodyPartReference {
     /// `bodyPartID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:442)
     #[asn1(
         name = "bodyPartID",
-        constraint = ":: synta :: Constraint :: new (\"(0..4294967295)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (4294967295i128))"
+        constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     BodyPartId(BodyPartId),
     /// `bodyPartPath` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:443)
     #[asn1(
         name = "bodyPartPath",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     BodyPartPath(BodyPartPath),
 }
@@ -1325,33 +1191,6 @@ pub type BodyPartPath = ::std::vec::Vec<BodyPartId>;
 pub const ID_CMC_TRUSTED_ANCHORS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 26],
 );
-/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {HashAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-HashAlgorithms")]
-pub struct AlgorithmIdentifierHashAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-HashAlgorithms`.
-impl<'a> AlgorithmIdentifierHashAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PublishTrustAnchors ::= SEQUENCE {
        seqNumber      INTEGER,
@@ -1370,7 +1209,9 @@ pub struct PublishTrustAnchors<'a> {
     pub seq_number: ::synta::IntRef<'a>,
     /// `hashAlgorithm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:457)
     #[asn1(name = "hashAlgorithm")]
-    pub hash_algorithm: AlgorithmIdentifierHashAlgorithms<'a>,
+    pub hash_algorithm: super::algorithm_information_2009::AlgorithmIdentifierHashAlgorithms<
+        'a,
+    >,
     /// `anchorHashes` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:459)
     #[asn1(name = "anchorHashes")]
     pub anchor_hashes: ::std::vec::Vec<::synta::OctetStringRef<'a>>,
@@ -1436,7 +1277,9 @@ pub const ID_CMC_PUBLISH_CERT: ::synta::ObjectIdentifierRef<'static> = ::synta::
 pub struct CmcPublicationInfo<'a> {
     /// `hashAlg` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:489)
     #[asn1(name = "hashAlg")]
-    pub hash_alg: AlgorithmIdentifierHashAlgorithms<'a>,
+    pub hash_alg: super::algorithm_information_2009::AlgorithmIdentifierHashAlgorithms<
+        'a,
+    >,
     /// `certHashes` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:491)
     #[asn1(name = "certHashes")]
     pub cert_hashes: ::std::vec::Vec<::synta::OctetStringRef<'a>>,
@@ -1471,13 +1314,13 @@ pub struct ModCertTemplate<'a> {
     /// `pkiDataReference` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:500)
     #[asn1(
         name = "pkiDataReference",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub pki_data_reference: BodyPartPath,
     /// `certReferences` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:501)
     #[asn1(
         name = "certReferences",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub cert_references: BodyPartList,
     /// `replace` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:502)
@@ -1510,7 +1353,7 @@ pub struct ControlsProcessed {
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:514)
     #[asn1(
         name = "bodyList",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub body_list: ::std::vec::Vec<BodyPartReference>,
 }
@@ -1537,10 +1380,12 @@ pub const ID_CMC_IDENTITY_PROOF_V2: ::synta::ObjectIdentifierRef<'static> = ::sy
 pub struct IdentityProofV2<'a> {
     /// `proofAlgID` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:524)
     #[asn1(name = "proofAlgID")]
-    pub proof_alg_id: AlgorithmIdentifierWitnessAlgs<'a>,
+    pub proof_alg_id: super::algorithm_information_2009::AlgorithmIdentifierWitnessAlgs<
+        'a,
+    >,
     /// `macAlgId` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:526)
     #[asn1(name = "macAlgId")]
-    pub mac_alg_id: AlgorithmIdentifierPopAlgs<'a>,
+    pub mac_alg_id: super::algorithm_information_2009::AlgorithmIdentifierPopAlgs<'a>,
     /// `witness` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:527)
     #[asn1(name = "witness")]
     pub witness: ::synta::OctetStringRef<'a>,
@@ -1553,33 +1398,6 @@ pub struct IdentityProofV2<'a> {
 pub const ID_CMC_POP_LINK_WITNESS_V2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 34],
 );
-/// `AlgorithmIdentifier{KEY-DERIVATION, {KeyDevAlgs}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-KeyDevAlgs")]
-pub struct AlgorithmIdentifierKeyDevAlgs<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-KeyDevAlgs`.
-impl<'a> AlgorithmIdentifierKeyDevAlgs<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PopLinkWitnessV2 ::= SEQUENCE {
        keyGenAlgorithm   AlgorithmIdentifier{KEY-DERIVATION,
@@ -1595,10 +1413,12 @@ impl<'a> AlgorithmIdentifierKeyDevAlgs<'a> {
 pub struct PopLinkWitnessV2<'a> {
     /// `keyGenAlgorithm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:535)
     #[asn1(name = "keyGenAlgorithm")]
-    pub key_gen_algorithm: AlgorithmIdentifierKeyDevAlgs<'a>,
+    pub key_gen_algorithm: super::algorithm_information_2009::AlgorithmIdentifierKeyDevAlgs<
+        'a,
+    >,
     /// `macAlgorithm` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:537)
     #[asn1(name = "macAlgorithm")]
-    pub mac_algorithm: AlgorithmIdentifierPopAlgs<'a>,
+    pub mac_algorithm: super::algorithm_information_2009::AlgorithmIdentifierPopAlgs<'a>,
     /// `witness` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:538)
     #[asn1(name = "witness")]
     pub witness: ::synta::OctetStringRef<'a>,

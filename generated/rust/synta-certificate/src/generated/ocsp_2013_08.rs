@@ -14,42 +14,8 @@ pub struct OcspRequest<'a> {
     #[asn1(name = "tbsRequest")]
     pub tbs_request: TbsRequest<'a>,
     /// `optionalSignature` (schemas/rfc6960/OCSP-2013-08.asn1:40)
-    #[asn1(name = "optionalSignature", context = 0u32, explicit)]
+    #[asn1(name = "optionalSignature", context = 0, explicit)]
     pub optional_signature: ::core::option::Option<Signature<'a>>,
-}
-/** `Extension{{{re-ocsp-nonce |
-                     re-ocsp-response, ...,
-                     re-ocsp-preferred-signature-algorithms}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(
-    name = "Extension-re-ocsp-nonce-re-ocsp-response-re-ocsp-preferred-signature-algorithms"
-)]
-pub struct ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-re-ocsp-nonce-re-ocsp-response-re-ocsp-preferred-signature-algorithms`.
-impl<'a> ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  TBSRequest      ::=     SEQUENCE {
@@ -68,13 +34,13 @@ pub struct TbsRequest<'a> {
     /// `version` (schemas/rfc6960/OCSP-2013-08.asn1:43)
     #[asn1(
         name = "version",
-        context = 0u32,
+        context = 0,
         explicit,
-        default = ":: synta :: IntRef :: from_static (& [0])"
+        default = "::synta::IntRef::from_static(&[0])"
     )]
     pub version: Version<'a>,
     /// `requestorName` (schemas/rfc6960/OCSP-2013-08.asn1:44)
-    #[asn1(name = "requestorName", context = 1u32, explicit)]
+    #[asn1(name = "requestorName", context = 1, explicit)]
     pub requestor_name: ::core::option::Option<
         super::pkix1_implicit_2009::GeneralName<'a>,
     >,
@@ -82,12 +48,14 @@ pub struct TbsRequest<'a> {
     #[asn1(name = "requestList")]
     pub request_list: ::std::vec::Vec<Request<'a>>,
     /// `requestExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:46)
-    #[asn1(name = "requestExtensions", context = 2u32, explicit)]
+    #[asn1(name = "requestExtensions", context = 2, explicit)]
     pub request_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
             ::std::vec::Vec<
-                ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<'a>,
+                super::pkix_common_types_2009::ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<
+                    'a,
+                >,
             >,
         >,
     >,
@@ -106,14 +74,12 @@ pub struct TbsRequest<'a> {
 pub struct Signature<'a> {
     /// `signatureAlgorithm` (schemas/rfc6960/OCSP-2013-08.asn1:51)
     #[asn1(name = "signatureAlgorithm")]
-    pub signature_algorithm: super::attribute_certificate_version1_2009::AlgorithmIdentifier<
-        'a,
-    >,
+    pub signature_algorithm: super::algorithm_information_2009::AlgorithmIdentifier<'a>,
     /// `signature` (schemas/rfc6960/OCSP-2013-08.asn1:53)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
     /// `certs` (schemas/rfc6960/OCSP-2013-08.asn1:54)
-    #[asn1(name = "certs", context = 0u32, explicit)]
+    #[asn1(name = "certs", context = 0, explicit)]
     pub certs: ::core::option::Option<
         ::std::vec::Vec<super::pkix1_explicit_2009::Certificate<'a>>,
     >,
@@ -126,37 +92,6 @@ pub struct Signature<'a> {
 pub type Version<'a> = ::synta::IntRef<'a>;
 /// `Version` named number `v1(0)`.
 pub const VERSION_V1: ::synta::IntRef<'static> = ::synta::IntRef::from_static(&[0]);
-/** `Extension{{{re-ocsp-service-locator,
-                                              ...}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-re-ocsp-service-locator")]
-pub struct ExtensionReOcspServiceLocator<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-re-ocsp-service-locator`.
-impl<'a> ExtensionReOcspServiceLocator<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
-}
 /** ```asn1
  Request ::=     SEQUENCE {
      reqCert                    CertID,
@@ -173,9 +108,14 @@ pub struct Request<'a> {
     #[asn1(name = "reqCert")]
     pub req_cert: CertId<'a>,
     /// `singleRequestExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:60)
-    #[asn1(name = "singleRequestExtensions", context = 0u32, explicit)]
+    #[asn1(name = "singleRequestExtensions", context = 0, explicit)]
     pub single_request_extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionReOcspServiceLocator<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionReOcspServiceLocator<'a>,
+            >,
+        >,
     >,
 }
 /** ```asn1
@@ -193,7 +133,7 @@ pub struct Request<'a> {
 pub struct CertId<'a> {
     /// `hashAlgorithm` (schemas/rfc6960/OCSP-2013-08.asn1:65)
     #[asn1(name = "hashAlgorithm")]
-    pub hash_algorithm: super::pkix_attribute_certificate_2009::AlgorithmIdentifier<'a>,
+    pub hash_algorithm: super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     /// `issuerNameHash` (schemas/rfc6960/OCSP-2013-08.asn1:67)
     #[asn1(name = "issuerNameHash")]
     pub issuer_name_hash: ::synta::OctetStringRef<'a>,
@@ -218,7 +158,7 @@ pub struct OcspResponse<'a> {
     #[asn1(name = "responseStatus")]
     pub response_status: OcspResponseStatus,
     /// `responseBytes` (schemas/rfc6960/OCSP-2013-08.asn1:73)
-    #[asn1(name = "responseBytes", context = 0u32, explicit)]
+    #[asn1(name = "responseBytes", context = 0, explicit)]
     pub response_bytes: ::core::option::Option<ResponseBytes<'a>>,
 }
 /** ```asn1
@@ -263,13 +203,13 @@ pub struct ResponseBytes<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{ResponseSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ResponseSetType<'a> {
+pub enum ResponseBytesResponse<'a> {
     /// `basicResponse` (1.3.6.1.5.5.7.48.1.1).
     BasicResponse(BasicOcspResponse<'a>),
     /// A key outside the object set: the contents octets.
     Unknown(&'a [u8]),
 }
-impl<'a> ResponseSetType<'a> {
+impl<'a> ResponseBytesResponse<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -295,40 +235,12 @@ impl<'a> ResponseSetType<'a> {
 /// Open types of `ResponseBytes`.
 impl<'a> ResponseBytes<'a> {
     /// `response` decoded as the type that `responseType` gives it in the object set `{ResponseSet}` (`Unknown` for a key outside the set).
-    pub fn response_decoded(&self) -> ::synta::Result<ResponseSetType<'_>> {
+    pub fn response_decoded(&self) -> ::synta::Result<ResponseBytesResponse<'_>> {
         ::synta::ResultExt::field(
-            <ResponseSetType<'_>>::decode(&self.response_type, self.response.as_bytes()),
+            <ResponseBytesResponse<
+                '_,
+            >>::decode(&self.response_type, self.response.as_bytes()),
             "response",
-        )
-    }
-}
-/** `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
-                                 sa-rsaWithMD5 | sa-rsaWithMD2, ...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).*/
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(
-    name = "AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2"
-)]
-pub struct AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2`.
-impl<'a> AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
         )
     }
 }
@@ -351,48 +263,17 @@ pub struct BasicOcspResponse<'a> {
     pub tbs_response_data: ResponseData<'a>,
     /// `signatureAlgorithm` (schemas/rfc6960/OCSP-2013-08.asn1:100)
     #[asn1(name = "signatureAlgorithm")]
-    pub signature_algorithm: AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<
+    pub signature_algorithm: super::algorithm_information_2009::AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<
         'a,
     >,
     /// `signature` (schemas/rfc6960/OCSP-2013-08.asn1:103)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
     /// `certs` (schemas/rfc6960/OCSP-2013-08.asn1:104)
-    #[asn1(name = "certs", context = 0u32, explicit)]
+    #[asn1(name = "certs", context = 0, explicit)]
     pub certs: ::core::option::Option<
         ::std::vec::Vec<super::pkix1_explicit_2009::Certificate<'a>>,
     >,
-}
-/** `Extension{{{re-ocsp-nonce, ...,
-                                 re-ocsp-extended-revoke}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-re-ocsp-nonce-re-ocsp-extended-revoke")]
-pub struct ExtensionReOcspNonceReOcspExtendedRevoke<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-re-ocsp-nonce-re-ocsp-extended-revoke`.
-impl<'a> ExtensionReOcspNonceReOcspExtendedRevoke<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  ResponseData ::= SEQUENCE {
@@ -412,9 +293,9 @@ pub struct ResponseData<'a> {
     /// `version` (schemas/rfc6960/OCSP-2013-08.asn1:107)
     #[asn1(
         name = "version",
-        context = 0u32,
+        context = 0,
         explicit,
-        default = ":: synta :: IntRef :: from_static (& [0])"
+        default = "::synta::IntRef::from_static(&[0])"
     )]
     pub version: Version<'a>,
     /// `responderID` (schemas/rfc6960/OCSP-2013-08.asn1:108)
@@ -427,9 +308,16 @@ pub struct ResponseData<'a> {
     #[asn1(name = "responses")]
     pub responses: ::std::vec::Vec<SingleResponse<'a>>,
     /// `responseExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:111)
-    #[asn1(name = "responseExtensions", context = 1u32, explicit)]
+    #[asn1(name = "responseExtensions", context = 1, explicit)]
     pub response_extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionReOcspNonceReOcspExtendedRevoke<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionReOcspNonceReOcspExtendedRevoke<
+                    'a,
+                >,
+            >,
+        >,
     >,
 }
 /** ```asn1
@@ -443,10 +331,10 @@ pub struct ResponseData<'a> {
 #[asn1(name = "ResponderID")]
 pub enum ResponderId<'a> {
     /// `byName` (schemas/rfc6960/OCSP-2013-08.asn1:116)
-    #[asn1(name = "byName", context = 1u32, explicit)]
+    #[asn1(name = "byName", context = 1, explicit)]
     ByName(super::pkix1_explicit_2009::Name<'a>),
     /// `byKey` (schemas/rfc6960/OCSP-2013-08.asn1:117)
-    #[asn1(name = "byKey", context = 2u32, explicit)]
+    #[asn1(name = "byKey", context = 2, explicit)]
     ByKey(KeyHash<'a>),
 }
 /** ```asn1
@@ -456,38 +344,6 @@ pub enum ResponderId<'a> {
 
  Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:119`.*/
 pub type KeyHash<'a> = ::synta::OctetStringRef<'a>;
-/** `Extension{{{re-ocsp-crl |
-                                             re-ocsp-archive-cutoff |
-                                             CrlEntryExtensions, ...}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-re-ocsp-crl-re-ocsp-archive-cutoff-CrlEntryExtensions")]
-pub struct ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-re-ocsp-crl-re-ocsp-archive-cutoff-CrlEntryExtensions`.
-impl<'a> ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
-}
 /** ```asn1
  SingleResponse ::= SEQUENCE {
     certID                       CertID,
@@ -514,14 +370,18 @@ pub struct SingleResponse<'a> {
     #[asn1(name = "thisUpdate")]
     pub this_update: ::synta::GeneralizedTime,
     /// `nextUpdate` (schemas/rfc6960/OCSP-2013-08.asn1:126)
-    #[asn1(name = "nextUpdate", context = 0u32, explicit)]
+    #[asn1(name = "nextUpdate", context = 0, explicit)]
     pub next_update: ::core::option::Option<::synta::GeneralizedTime>,
     /// `singleExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:127)
-    #[asn1(name = "singleExtensions", context = 1u32, explicit)]
+    #[asn1(name = "singleExtensions", context = 1, explicit)]
     pub single_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
-            ::std::vec::Vec<ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a>>,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<
+                    'a,
+                >,
+            >,
         >,
     >,
 }
@@ -537,13 +397,13 @@ pub struct SingleResponse<'a> {
 #[asn1(name = "CertStatus")]
 pub enum CertStatus {
     /// `good` (schemas/rfc6960/OCSP-2013-08.asn1:133)
-    #[asn1(name = "good", context = 0u32, implicit)]
+    #[asn1(name = "good", context = 0, implicit)]
     Good(::synta::Null),
     /// `revoked` (schemas/rfc6960/OCSP-2013-08.asn1:134)
-    #[asn1(name = "revoked", context = 1u32, implicit)]
+    #[asn1(name = "revoked", context = 1, implicit)]
     Revoked(RevokedInfo),
     /// `unknown` (schemas/rfc6960/OCSP-2013-08.asn1:135)
-    #[asn1(name = "unknown", context = 2u32, implicit)]
+    #[asn1(name = "unknown", context = 2, implicit)]
     Unknown(UnknownInfo),
 }
 /** ```asn1
@@ -560,7 +420,7 @@ pub struct RevokedInfo {
     #[asn1(name = "revocationTime")]
     pub revocation_time: ::synta::GeneralizedTime,
     /// `revocationReason` (schemas/rfc6960/OCSP-2013-08.asn1:139)
-    #[asn1(name = "revocationReason", context = 0u32, explicit)]
+    #[asn1(name = "revocationReason", context = 0, explicit)]
     pub revocation_reason: ::core::option::Option<super::pkix1_implicit_2009::CrlReason>,
 }
 /** ```asn1
@@ -597,7 +457,7 @@ pub struct ServiceLocator<'a> {
     /// `locator` (schemas/rfc6960/OCSP-2013-08.asn1:149)
     #[asn1(
         name = "locator",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub locator: super::pkix1_implicit_2009::AuthorityInfoAccessSyntax<'a>,
 }
@@ -613,13 +473,13 @@ pub struct ServiceLocator<'a> {
 #[asn1(name = "CrlID")]
 pub struct CrlId<'a> {
     /// `crlUrl` (schemas/rfc6960/OCSP-2013-08.asn1:152)
-    #[asn1(name = "crlUrl", context = 0u32, explicit)]
+    #[asn1(name = "crlUrl", context = 0, explicit)]
     pub crl_url: ::core::option::Option<::synta::Ia5String<'a>>,
     /// `crlNum` (schemas/rfc6960/OCSP-2013-08.asn1:153)
-    #[asn1(name = "crlNum", context = 1u32, explicit)]
+    #[asn1(name = "crlNum", context = 1, explicit)]
     pub crl_num: ::core::option::Option<::synta::IntRef<'a>>,
     /// `crlTime` (schemas/rfc6960/OCSP-2013-08.asn1:154)
-    #[asn1(name = "crlTime", context = 2u32, explicit)]
+    #[asn1(name = "crlTime", context = 2, explicit)]
     pub crl_time: ::core::option::Option<::synta::GeneralizedTime>,
 }
 /** ```asn1
@@ -645,13 +505,11 @@ pub type PreferredSignatureAlgorithms<'a> = ::std::vec::Vec<
 pub struct PreferredSignatureAlgorithm<'a> {
     /// `sigIdentifier` (schemas/rfc6960/OCSP-2013-08.asn1:159)
     #[asn1(name = "sigIdentifier")]
-    pub sig_identifier: super::attribute_certificate_version1_2009::AlgorithmIdentifier<
-        'a,
-    >,
+    pub sig_identifier: super::algorithm_information_2009::AlgorithmIdentifier<'a>,
     /// `certIdentifier` (schemas/rfc6960/OCSP-2013-08.asn1:160)
     #[asn1(name = "certIdentifier")]
     pub cert_identifier: ::core::option::Option<
-        super::pkixcrmf_2009::AlgorithmIdentifier<'a>,
+        super::algorithm_information_2009::AlgorithmIdentifier5<'a>,
     >,
 }
 /** ```asn1

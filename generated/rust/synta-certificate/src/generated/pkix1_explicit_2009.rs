@@ -174,31 +174,31 @@ pub enum X520name<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -223,31 +223,31 @@ pub enum X520CommonName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -272,31 +272,31 @@ pub enum X520LocalityName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -321,31 +321,31 @@ pub enum X520StateOrProvinceName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -370,31 +370,31 @@ pub enum X520OrganizationName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -420,31 +420,31 @@ pub enum X520OrganizationalUnitName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -540,17 +540,6 @@ pub type RdnSequence<'a> = ::std::vec::Vec<RelativeDistinguishedName<'a>>;
 
  Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:230`.*/
 pub type DistinguishedName<'a> = RdnSequence<'a>;
-/// `SingleAttribute{{SupportedAttributes}}`: an instance of the parameterized type `SingleAttribute` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "SingleAttribute-SupportedAttributes")]
-pub struct SingleAttributeSupportedAttributes<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:86)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `value` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:87)
-    #[asn1(name = "value")]
-    pub value: ::synta::AnyRef<'a>,
-}
 /// `DirectoryString{ub-state-name}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "DirectoryString-ub-state-name")]
@@ -558,31 +547,31 @@ pub enum DirectoryStringUbStateName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -593,31 +582,31 @@ pub enum DirectoryStringUbOrganizationName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -628,31 +617,31 @@ pub enum DirectoryStringUbOrganizationalUnitName<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -663,31 +652,31 @@ pub enum DirectoryStringUbTitle<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
@@ -698,218 +687,187 @@ pub enum DirectoryStringUbPseudonym<'a> {
     /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
     #[asn1(
         name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     TeletexString(::synta::TeletexString<'a>),
     /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
     #[asn1(
         name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     PrintableString(::synta::PrintableString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
     #[asn1(
         name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UniversalString(::synta::UniversalString<'a>),
     /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
     #[asn1(
         name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
     UTf8String(::synta::Utf8String<'a>),
 }
-/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrSet}`, keyed by `&id`.
+/** ```asn1
+ RelativeDistinguishedName  ::=
+       SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
+
+   --  These are the known name elements for a DN
+ ```
+
+ Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:232`.*/
+pub type RelativeDistinguishedName<'a> = ::synta::SetOfVec<
+    super::pkix_common_types_2009::SingleAttributeSupportedAttributes<'a>,
+>;
+/// An inline type of `Certificate.algorithmIdentifier`.
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "Certificate-algorithmIdentifier")]
+pub struct CertificateAlgorithmIdentifier<'a> {
+    /// `algorithm` (schemas/rfc5912/PKIX1Explicit-2009.asn1:404)
+    #[asn1(name = "algorithm")]
+    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
+    /// `parameters` (schemas/rfc5912/PKIX1Explicit-2009.asn1:406)
+    #[asn1(name = "parameters")]
+    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
+}
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{SignatureAlgorithms}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum AttrSetType<'a> {
-    /// `at-name` (2.5.4.41).
-    AtName(X520name<'a>),
-    /// `at-surname` (2.5.4.4).
-    AtSurname(X520name<'a>),
-    /// `at-givenName` (2.5.4.42).
-    AtGivenName(X520name<'a>),
-    /// `at-initials` (2.5.4.43).
-    AtInitials(X520name<'a>),
-    /// `at-generationQualifier` (2.5.4.44).
-    AtGenerationQualifier(X520name<'a>),
-    /// `at-x520CommonName` (2.5.4.3).
-    AtX520CommonName(X520CommonName<'a>),
-    /// `at-x520LocalityName` (2.5.4.7).
-    AtX520LocalityName(X520LocalityName<'a>),
-    /// `at-x520StateOrProvinceName` (2.5.4.8).
-    AtX520StateOrProvinceName(DirectoryStringUbStateName<'a>),
-    /// `at-x520OrganizationName` (2.5.4.10).
-    AtX520OrganizationName(DirectoryStringUbOrganizationName<'a>),
-    /// `at-x520OrganizationalUnitName` (2.5.4.11).
-    AtX520OrganizationalUnitName(DirectoryStringUbOrganizationalUnitName<'a>),
-    /// `at-x520Title` (2.5.4.12).
-    AtX520Title(DirectoryStringUbTitle<'a>),
-    /// `at-x520dnQualifier` (2.5.4.46).
-    AtX520dnQualifier(::synta::PrintableString<'a>),
-    /// `at-x520countryName` (2.5.4.6).
-    AtX520countryName(::synta::PrintableString<'a>),
-    /// `at-x520SerialNumber` (2.5.4.5).
-    AtX520SerialNumber(::synta::PrintableString<'a>),
-    /// `at-x520Pseudonym` (2.5.4.65).
-    AtX520Pseudonym(DirectoryStringUbPseudonym<'a>),
-    /// `at-domainComponent` (0.9.2342.19200300.100.1.25).
-    AtDomainComponent(::synta::Ia5String<'a>),
-    /// `at-emailAddress` (1.2.840.113549.1.9.1).
-    AtEmailAddress(::synta::Ia5String<'a>),
+pub enum CertificateAlgorithmIdentifierParameters<'a> {
+    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
+    SaRsaWithMd2(::synta::Null),
+    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
+    SaRsaWithMd5(::synta::Null),
+    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
+    SaRsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
+    SaDsaWithSha1(::synta::Null),
+    /// `sa-ecdsaWithSHA1` (1.2.840.10045.4.1).
+    SaEcdsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA224` (2.16.840.1.101.3.4.3.1).
+    SaDsaWithSha224(::synta::Null),
+    /// `sa-dsaWithSHA256` (2.16.840.1.101.3.4.3.2).
+    SaDsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA224` (1.2.840.10045.4.3.1).
+    SaEcdsaWithSha224(::synta::Null),
+    /// `sa-ecdsaWithSHA256` (1.2.840.10045.4.3.2).
+    SaEcdsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA384` (1.2.840.10045.4.3.3).
+    SaEcdsaWithSha384(::synta::Null),
+    /// `sa-ecdsaWithSHA512` (1.2.840.10045.4.3.4).
+    SaEcdsaWithSha512(::synta::Null),
+    /// `sa-rsaSSA-PSS` (1.2.840.113549.1.1.10).
+    SaRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> AttrSetType<'a> {
+impl<'a> CertificateAlgorithmIdentifierParameters<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
         match key.as_bytes() {
-            &[85, 4, 41] => {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 4] => {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtSurname)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 42] => {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtGivenName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 43] => {
+            &[42, 134, 72, 206, 56, 4, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtInitials)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 44] => {
+            &[42, 134, 72, 206, 61, 4, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtGenerationQualifier)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 3] => {
+            &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520CommonName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 7] => {
+            &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520LocalityName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 8] => {
+            &[42, 134, 72, 206, 61, 4, 3, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520StateOrProvinceName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 10] => {
+            &[42, 134, 72, 206, 61, 4, 3, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520OrganizationName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 11] => {
+            &[42, 134, 72, 206, 61, 4, 3, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520OrganizationalUnitName)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 12] => {
+            &[42, 134, 72, 206, 61, 4, 3, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520Title)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
-            &[85, 4, 46] => {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520dnQualifier)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[85, 4, 6] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520countryName)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[85, 4, 5] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520SerialNumber)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[85, 4, 65] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520Pseudonym)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[9, 146, 38, 137, 147, 242, 44, 100, 1, 25] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtDomainComponent)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 134, 247, 13, 1, 9, 1] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtEmailAddress)
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -925,50 +883,14 @@ impl<'a> AttrSetType<'a> {
         }
     }
 }
-/// Open types of `SingleAttribute-SupportedAttributes`.
-impl<'a> SingleAttributeSupportedAttributes<'a> {
-    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set).
-    pub fn value_decoded(&self) -> ::synta::Result<AttrSetType<'a>> {
-        ::synta::ResultExt::field(
-            <AttrSetType<
-                'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
-            "value",
-        )
-    }
-}
-/** ```asn1
- RelativeDistinguishedName  ::=
-       SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-
-   --  These are the known name elements for a DN
- ```
-
- Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:232`.*/
-pub type RelativeDistinguishedName<'a> = ::synta::SetOfVec<
-    SingleAttributeSupportedAttributes<'a>,
->;
-/// An inline type of `Certificate.algorithmIdentifier`.
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Certificate-algorithmIdentifier")]
-pub struct CertificateAlgorithmIdentifier<'a> {
-    /// `algorithm` (schemas/rfc5912/PKIX1Explicit-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/PKIX1Explicit-2009.asn1:406)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
 /// Open types of `Certificate-algorithmIdentifier`.
 impl<'a> CertificateAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{SignatureAlgorithms}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<'a>,
-    > {
+    ) -> ::synta::Result<CertificateAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<
+            <CertificateAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -992,36 +914,6 @@ pub struct Certificate<'a> {
     /// `signature` (schemas/rfc5912/PKIX1Explicit-2009.asn1:410)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
-}
-/// `Extension{{{CertExtensions}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-CertExtensions")]
-pub struct ExtensionCertExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-CertExtensions`.
-impl<'a> ExtensionCertExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  TBSCertificate  ::=  SEQUENCE  {
@@ -1050,9 +942,9 @@ pub struct TbsCertificate<'a> {
     /// `version` (schemas/rfc5912/PKIX1Explicit-2009.asn1:253)
     #[asn1(
         name = "version",
-        context = 0u32,
+        context = 0,
         explicit,
-        default = ":: synta :: IntRef :: from_static (& [0])"
+        default = "::synta::IntRef::from_static(&[0])"
     )]
     pub version: Version<'a>,
     /// `serialNumber` (schemas/rfc5912/PKIX1Explicit-2009.asn1:254)
@@ -1060,7 +952,7 @@ pub struct TbsCertificate<'a> {
     pub serial_number: CertificateSerialNumber<'a>,
     /// `signature` (schemas/rfc5912/PKIX1Explicit-2009.asn1:255)
     #[asn1(name = "signature")]
-    pub signature: super::enrollment_message_syntax_2009::AlgorithmIdentifierSignatureAlgorithms<
+    pub signature: super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<
         'a,
     >,
     /// `issuer` (schemas/rfc5912/PKIX1Explicit-2009.asn1:257)
@@ -1076,15 +968,18 @@ pub struct TbsCertificate<'a> {
     #[asn1(name = "subjectPublicKeyInfo")]
     pub subject_public_key_info: SubjectPublicKeyInfo<'a>,
     /// `issuerUniqueID` (schemas/rfc5912/PKIX1Explicit-2009.asn1:263). An extension addition.
-    #[asn1(name = "issuerUniqueID", context = 1u32, implicit)]
+    #[asn1(name = "issuerUniqueID", context = 1, implicit)]
     pub issuer_unique_id: ::core::option::Option<UniqueIdentifier<'a>>,
     /// `subjectUniqueID` (schemas/rfc5912/PKIX1Explicit-2009.asn1:264). An extension addition.
-    #[asn1(name = "subjectUniqueID", context = 2u32, implicit)]
+    #[asn1(name = "subjectUniqueID", context = 2, implicit)]
     pub subject_unique_id: ::core::option::Option<UniqueIdentifier<'a>>,
     /// `extensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:267). An extension addition.
-    #[asn1(name = "extensions", context = 3u32, explicit)]
+    #[asn1(name = "extensions", context = 3, explicit)]
     pub extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionCertExtensions<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<super::pkix_common_types_2009::ExtensionCertExtensions2<'a>>,
+        >,
     >,
 }
 /** ```asn1
@@ -1160,7 +1055,7 @@ pub type UniqueIdentifier<'a> = ::synta::BitStringRef<'a>;
 pub struct SubjectPublicKeyInfo<'a> {
     /// `algorithm` (schemas/rfc5912/PKIX1Explicit-2009.asn1:285)
     #[asn1(name = "algorithm")]
-    pub algorithm: super::enrollment_message_syntax_2009::AlgorithmIdentifierPublicKeyAlgorithms<
+    pub algorithm: super::algorithm_information_2009::AlgorithmIdentifierPublicKeyAlgorithms<
         'a,
     >,
     /// `subjectPublicKey` (schemas/rfc5912/PKIX1Explicit-2009.asn1:287)
@@ -1178,16 +1073,160 @@ pub struct CertificateListAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{SignatureAlgorithms}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CertificateListAlgorithmIdentifierParameters<'a> {
+    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
+    SaRsaWithMd2(::synta::Null),
+    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
+    SaRsaWithMd5(::synta::Null),
+    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
+    SaRsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
+    SaDsaWithSha1(::synta::Null),
+    /// `sa-ecdsaWithSHA1` (1.2.840.10045.4.1).
+    SaEcdsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA224` (2.16.840.1.101.3.4.3.1).
+    SaDsaWithSha224(::synta::Null),
+    /// `sa-dsaWithSHA256` (2.16.840.1.101.3.4.3.2).
+    SaDsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA224` (1.2.840.10045.4.3.1).
+    SaEcdsaWithSha224(::synta::Null),
+    /// `sa-ecdsaWithSHA256` (1.2.840.10045.4.3.2).
+    SaEcdsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA384` (1.2.840.10045.4.3.3).
+    SaEcdsaWithSha384(::synta::Null),
+    /// `sa-ecdsaWithSHA512` (1.2.840.10045.4.3.4).
+    SaEcdsaWithSha512(::synta::Null),
+    /// `sa-rsaSSA-PSS` (1.2.840.113549.1.1.10).
+    SaRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> CertificateListAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 56, 4, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /// Open types of `CertificateList-algorithmIdentifier`.
 impl<'a> CertificateListAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{SignatureAlgorithms}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<'a>,
-    > {
+    ) -> ::synta::Result<CertificateListAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<
+            <CertificateListAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -1212,36 +1251,6 @@ pub struct CertificateList<'a> {
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
 }
-/// `Extension{{{CrlEntryExtensions}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-CrlEntryExtensions")]
-pub struct ExtensionCrlEntryExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-CrlEntryExtensions`.
-impl<'a> ExtensionCrlEntryExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
-}
 /// An inline type of `TBSCertList.revokedCertificates.item`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "TBSCertList-revokedCertificates-item", extensible)]
@@ -1255,38 +1264,13 @@ pub struct TbsCertListRevokedCertificatesItem<'a> {
     /// `crlEntryExtensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:306). An extension addition.
     #[asn1(name = "crlEntryExtensions")]
     pub crl_entry_extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionCrlEntryExtensions<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionCrlEntryExtensions<'a>,
+            >,
+        >,
     >,
-}
-/// `Extension{{{CrlExtensions}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-CrlExtensions")]
-pub struct ExtensionCrlExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-CrlExtensions`.
-impl<'a> ExtensionCrlExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  TBSCertList  ::=  SEQUENCE  {
@@ -1339,7 +1323,7 @@ pub struct TbsCertList<'a> {
     pub version: ::core::option::Option<Version<'a>>,
     /// `signature` (schemas/rfc5912/PKIX1Explicit-2009.asn1:296)
     #[asn1(name = "signature")]
-    pub signature: super::enrollment_message_syntax_2009::AlgorithmIdentifierSignatureAlgorithms<
+    pub signature: super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<
         'a,
     >,
     /// `issuer` (schemas/rfc5912/PKIX1Explicit-2009.asn1:298)
@@ -1354,15 +1338,18 @@ pub struct TbsCertList<'a> {
     /// `revokedCertificates` (schemas/rfc5912/PKIX1Explicit-2009.asn1:301)
     #[asn1(
         name = "revokedCertificates",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub revoked_certificates: ::core::option::Option<
         ::std::vec::Vec<TbsCertListRevokedCertificatesItem<'a>>,
     >,
     /// `crlExtensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:312). An extension addition.
-    #[asn1(name = "crlExtensions", context = 0u32, explicit)]
+    #[asn1(name = "crlExtensions", context = 0, explicit)]
     pub crl_extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionCrlExtensions<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<super::pkix_common_types_2009::ExtensionCrlExtensions<'a>>,
+        >,
     >,
 }
 /** ```asn1
@@ -1425,3 +1412,38 @@ pub const UB_COMMON_NAME: i64 = 64i64;
 
  Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:352`.*/
 pub const UB_NAME: i64 = 32768i64;
+/// `DirectoryString{ubMax}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
+#[derive(Debug, Clone, PartialEq, ::synta::Choice)]
+#[asn1(name = "DirectoryString-ubMax")]
+pub enum DirectoryStringUbMax<'a> {
+    /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
+    #[asn1(
+        name = "teletexString",
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
+    )]
+    TeletexString(::synta::TeletexString<'a>),
+    /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
+    #[asn1(
+        name = "printableString",
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
+    )]
+    PrintableString(::synta::PrintableString<'a>),
+    /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
+    #[asn1(
+        name = "bmpString",
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
+    )]
+    BmpString(::synta::BmpString<'a>),
+    /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
+    #[asn1(
+        name = "universalString",
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
+    )]
+    UniversalString(::synta::UniversalString<'a>),
+    /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
+    #[asn1(
+        name = "uTF8String",
+        constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
+    )]
+    UTf8String(::synta::Utf8String<'a>),
+}

@@ -38,18 +38,18 @@ pub const ID_CE_AUTHORITY_KEY_IDENTIFIER: ::synta::ObjectIdentifierRef<'static> 
 #[asn1(name = "AuthorityKeyIdentifier")]
 pub struct AuthorityKeyIdentifier<'a> {
     /// `keyIdentifier` (schemas/rfc5912/PKIX1Implicit-2009.asn1:52)
-    #[asn1(name = "keyIdentifier", context = 0u32, implicit)]
+    #[asn1(name = "keyIdentifier", context = 0, implicit)]
     pub key_identifier: ::core::option::Option<KeyIdentifier<'a>>,
     /// `authorityCertIssuer` (schemas/rfc5912/PKIX1Implicit-2009.asn1:53)
     #[asn1(
         name = "authorityCertIssuer",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub authority_cert_issuer: ::core::option::Option<GeneralNames<'a>>,
     /// `authorityCertSerialNumber` (schemas/rfc5912/PKIX1Implicit-2009.asn1:54)
-    #[asn1(name = "authorityCertSerialNumber", context = 2u32, implicit)]
+    #[asn1(name = "authorityCertSerialNumber", context = 2, implicit)]
     pub authority_cert_serial_number: ::core::option::Option<
         super::pkix1_explicit_2009::CertificateSerialNumber<'a>,
     >,
@@ -137,10 +137,10 @@ pub const ID_CE_PRIVATE_KEY_USAGE_PERIOD: ::synta::ObjectIdentifierRef<'static> 
 #[asn1(name = "PrivateKeyUsagePeriod")]
 pub struct PrivateKeyUsagePeriod {
     /// `notBefore` (schemas/rfc5912/PKIX1Implicit-2009.asn1:101)
-    #[asn1(name = "notBefore", context = 0u32, implicit)]
+    #[asn1(name = "notBefore", context = 0, implicit)]
     pub not_before: ::core::option::Option<::synta::GeneralizedTime>,
     /// `notAfter` (schemas/rfc5912/PKIX1Implicit-2009.asn1:102)
-    #[asn1(name = "notAfter", context = 1u32, implicit)]
+    #[asn1(name = "notAfter", context = 1, implicit)]
     pub not_after: ::core::option::Option<::synta::GeneralizedTime>,
 }
 /** ```asn1
@@ -174,7 +174,7 @@ pub struct PolicyInformation<'a> {
     /// `policyQualifiers` (schemas/rfc5912/PKIX1Implicit-2009.asn1:116)
     #[asn1(
         name = "policyQualifiers",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub policy_qualifiers: ::core::option::Option<
         ::std::vec::Vec<PolicyQualifierInfo<'a>>,
@@ -198,7 +198,7 @@ pub struct PolicyQualifierInfo<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{PolicyQualifierId}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum PolicyQualifierIdType<'a> {
+pub enum PolicyQualifierInfoQualifier<'a> {
     /// `pqid-cps` (1.3.6.1.5.5.7.2.1).
     PqidCps(CpSuri<'a>),
     /// `pqid-unotice` (1.3.6.1.5.5.7.2.2).
@@ -208,7 +208,7 @@ pub enum PolicyQualifierIdType<'a> {
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> PolicyQualifierIdType<'a> {
+impl<'a> PolicyQualifierInfoQualifier<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -257,9 +257,11 @@ impl<'a> PolicyQualifierIdType<'a> {
 /// Open types of `PolicyQualifierInfo`.
 impl<'a> PolicyQualifierInfo<'a> {
     /// `qualifier` decoded as the type that `policyQualifierId` gives it in the object set `{PolicyQualifierId}` (`Unknown` for a key outside the set).
-    pub fn qualifier_decoded(&self) -> ::synta::Result<PolicyQualifierIdType<'a>> {
+    pub fn qualifier_decoded(
+        &self,
+    ) -> ::synta::Result<PolicyQualifierInfoQualifier<'a>> {
         ::synta::ResultExt::field(
-            <PolicyQualifierIdType<
+            <PolicyQualifierInfoQualifier<
                 'a,
             >>::decode(
                 &self.policy_qualifier_id,
@@ -334,25 +336,25 @@ pub enum DisplayText<'a> {
     /// `ia5String` (schemas/rfc5912/PKIX1Implicit-2009.asn1:160)
     #[asn1(
         name = "ia5String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..200))\") . size (1usize , :: core :: option :: Option :: Some (200usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..200))\").size(1, ::core::option::Option::Some(200))"
     )]
     Ia5String(::synta::Ia5String<'a>),
     /// `visibleString` (schemas/rfc5912/PKIX1Implicit-2009.asn1:161)
     #[asn1(
         name = "visibleString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..200))\") . size (1usize , :: core :: option :: Option :: Some (200usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..200))\").size(1, ::core::option::Option::Some(200))"
     )]
     VisibleString(::synta::VisibleString<'a>),
     /// `bmpString` (schemas/rfc5912/PKIX1Implicit-2009.asn1:162)
     #[asn1(
         name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..200))\") . size (1usize , :: core :: option :: Option :: Some (200usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..200))\").size(1, ::core::option::Option::Some(200))"
     )]
     BmpString(::synta::BmpString<'a>),
     /// `utf8String` (schemas/rfc5912/PKIX1Implicit-2009.asn1:163)
     #[asn1(
         name = "utf8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..200))\") . size (1usize , :: core :: option :: Option :: Some (200usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..200))\").size(1, ::core::option::Option::Some(200))"
     )]
     Utf8String(::synta::Utf8String<'a>),
 }
@@ -422,67 +424,32 @@ pub type GeneralNames<'a> = ::std::vec::Vec<GeneralName<'a>>;
 #[asn1(name = "GeneralName")]
 pub enum GeneralName<'a> {
     /// `otherName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:185)
-    #[asn1(name = "otherName", context = 0u32, implicit)]
+    #[asn1(name = "otherName", context = 0, implicit)]
     OtherName(::synta::SequenceOf<'a, ::synta::AnyRef<'a>>),
     /// `rfc822Name` (schemas/rfc5912/PKIX1Implicit-2009.asn1:186)
-    #[asn1(name = "rfc822Name", context = 1u32, implicit)]
+    #[asn1(name = "rfc822Name", context = 1, implicit)]
     Rfc822Name(::synta::Ia5String<'a>),
     /// `dNSName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:187)
-    #[asn1(name = "dNSName", context = 2u32, implicit)]
+    #[asn1(name = "dNSName", context = 2, implicit)]
     DNsName(::synta::Ia5String<'a>),
     /// `x400Address` (schemas/rfc5912/PKIX1Implicit-2009.asn1:188)
-    #[asn1(name = "x400Address", context = 3u32, implicit)]
+    #[asn1(name = "x400Address", context = 3, implicit)]
     X400Address(super::pkix_x400_address_2009::OrAddress<'a>),
     /// `directoryName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:189)
-    #[asn1(name = "directoryName", context = 4u32, explicit)]
+    #[asn1(name = "directoryName", context = 4, explicit)]
     DirectoryName(super::pkix1_explicit_2009::Name<'a>),
     /// `ediPartyName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:190)
-    #[asn1(name = "ediPartyName", context = 5u32, implicit)]
+    #[asn1(name = "ediPartyName", context = 5, implicit)]
     EdiPartyName(EdiPartyName<'a>),
     /// `uniformResourceIdentifier` (schemas/rfc5912/PKIX1Implicit-2009.asn1:191)
-    #[asn1(name = "uniformResourceIdentifier", context = 6u32, implicit)]
+    #[asn1(name = "uniformResourceIdentifier", context = 6, implicit)]
     UniformResourceIdentifier(::synta::Ia5String<'a>),
     /// `iPAddress` (schemas/rfc5912/PKIX1Implicit-2009.asn1:192)
-    #[asn1(name = "iPAddress", context = 7u32, implicit)]
+    #[asn1(name = "iPAddress", context = 7, implicit)]
     IPAddress(::synta::OctetStringRef<'a>),
     /// `registeredID` (schemas/rfc5912/PKIX1Implicit-2009.asn1:193)
-    #[asn1(name = "registeredID", context = 8u32, implicit)]
+    #[asn1(name = "registeredID", context = 8, implicit)]
     RegisteredId(::synta::ObjectIdentifierRef<'a>),
-}
-/// `DirectoryString{ubMax}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Choice)]
-#[asn1(name = "DirectoryString-ubMax")]
-pub enum DirectoryStringUbMax<'a> {
-    /// `teletexString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:115)
-    #[asn1(
-        name = "teletexString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
-    )]
-    TeletexString(::synta::TeletexString<'a>),
-    /// `printableString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:116)
-    #[asn1(
-        name = "printableString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
-    )]
-    PrintableString(::synta::PrintableString<'a>),
-    /// `bmpString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:117)
-    #[asn1(
-        name = "bmpString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
-    )]
-    BmpString(::synta::BmpString<'a>),
-    /// `universalString` (schemas/rfc5912/PKIX1Explicit-2009.asn1:118)
-    #[asn1(
-        name = "universalString",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
-    )]
-    UniversalString(::synta::UniversalString<'a>),
-    /// `uTF8String` (schemas/rfc5912/PKIX1Explicit-2009.asn1:119)
-    #[asn1(
-        name = "uTF8String",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..maxSize))\") . size (1usize , :: core :: option :: Option :: Some (32768usize))"
-    )]
-    UTf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  EDIPartyName ::= SEQUENCE {
@@ -498,11 +465,13 @@ pub enum DirectoryStringUbMax<'a> {
 #[asn1(name = "EDIPartyName")]
 pub struct EdiPartyName<'a> {
     /// `nameAssigner` (schemas/rfc5912/PKIX1Implicit-2009.asn1:202)
-    #[asn1(name = "nameAssigner", context = 0u32, explicit)]
-    pub name_assigner: ::core::option::Option<DirectoryStringUbMax<'a>>,
+    #[asn1(name = "nameAssigner", context = 0, explicit)]
+    pub name_assigner: ::core::option::Option<
+        super::pkix1_explicit_2009::DirectoryStringUbMax<'a>,
+    >,
     /// `partyName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:203)
-    #[asn1(name = "partyName", context = 1u32, explicit)]
-    pub party_name: DirectoryStringUbMax<'a>,
+    #[asn1(name = "partyName", context = 1, explicit)]
+    pub party_name: super::pkix1_explicit_2009::DirectoryStringUbMax<'a>,
 }
 /** ```asn1
  id-ce-issuerAltName OBJECT IDENTIFIER ::=  { id-ce 18 }
@@ -520,20 +489,6 @@ pub const ID_CE_ISSUER_ALT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta
 pub const ID_CE_SUBJECT_DIRECTORY_ATTRIBUTES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 9],
 );
-/// `AttributeSet{{SupportedAttributes}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AttributeSet-SupportedAttributes")]
-pub struct AttributeSetSupportedAttributes<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:72)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `values` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:73)
-    #[asn1(
-        name = "values",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
-    )]
-    pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
-}
 /** ```asn1
  SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
         AttributeSet{{SupportedAttributes}}
@@ -543,7 +498,7 @@ pub struct AttributeSetSupportedAttributes<'a> {
 
  Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:217`.*/
 pub type SubjectDirectoryAttributes<'a> = ::std::vec::Vec<
-    AttributeSetSupportedAttributes<'a>,
+    super::pkix_common_types_2009::AttributeSetSupportedAttributes<'a>,
 >;
 /** ```asn1
  id-ce-basicConstraints OBJECT IDENTIFIER ::=  { id-ce 19 }
@@ -572,7 +527,7 @@ pub struct BasicConstraints<'a> {
     /// `pathLenConstraint` (schemas/rfc5912/PKIX1Implicit-2009.asn1:228)
     #[asn1(
         name = "pathLenConstraint",
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)"
     )]
     pub path_len_constraint: ::core::option::Option<::synta::IntRef<'a>>,
 }
@@ -604,17 +559,17 @@ pub struct NameConstraints<'a> {
     /// `permittedSubtrees` (schemas/rfc5912/PKIX1Implicit-2009.asn1:237)
     #[asn1(
         name = "permittedSubtrees",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub permitted_subtrees: ::core::option::Option<GeneralSubtrees<'a>>,
     /// `excludedSubtrees` (schemas/rfc5912/PKIX1Implicit-2009.asn1:238)
     #[asn1(
         name = "excludedSubtrees",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub excluded_subtrees: ::core::option::Option<GeneralSubtrees<'a>>,
 }
@@ -642,18 +597,18 @@ pub struct GeneralSubtree<'a> {
     /// `minimum` (schemas/rfc5912/PKIX1Implicit-2009.asn1:251)
     #[asn1(
         name = "minimum",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)",
-        default = ":: synta :: IntRef :: from_static (& [0])"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)",
+        default = "::synta::IntRef::from_static(&[0])"
     )]
     pub minimum: BaseDistance<'a>,
     /// `maximum` (schemas/rfc5912/PKIX1Implicit-2009.asn1:252)
     #[asn1(
         name = "maximum",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)"
     )]
     pub maximum: ::core::option::Option<BaseDistance<'a>>,
 }
@@ -690,17 +645,17 @@ pub struct PolicyConstraints<'a> {
     /// `requireExplicitPolicy` (schemas/rfc5912/PKIX1Implicit-2009.asn1:264)
     #[asn1(
         name = "requireExplicitPolicy",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)"
     )]
     pub require_explicit_policy: ::core::option::Option<SkipCerts<'a>>,
     /// `inhibitPolicyMapping` (schemas/rfc5912/PKIX1Implicit-2009.asn1:265)
     #[asn1(
         name = "inhibitPolicyMapping",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)"
     )]
     pub inhibit_policy_mapping: ::core::option::Option<SkipCerts<'a>>,
 }
@@ -743,17 +698,17 @@ pub type CrlDistributionPoints<'a> = ::std::vec::Vec<DistributionPoint<'a>>;
 #[asn1(name = "DistributionPoint")]
 pub struct DistributionPoint<'a> {
     /// `distributionPoint` (schemas/rfc5912/PKIX1Implicit-2009.asn1:283)
-    #[asn1(name = "distributionPoint", context = 0u32, explicit)]
+    #[asn1(name = "distributionPoint", context = 0, explicit)]
     pub distribution_point: ::core::option::Option<DistributionPointName<'a>>,
     /// `reasons` (schemas/rfc5912/PKIX1Implicit-2009.asn1:284)
-    #[asn1(name = "reasons", context = 1u32, implicit)]
+    #[asn1(name = "reasons", context = 1, implicit)]
     pub reasons: ::core::option::Option<ReasonFlags<'a>>,
     /// `cRLIssuer` (schemas/rfc5912/PKIX1Implicit-2009.asn1:285)
     #[asn1(
         name = "cRLIssuer",
-        context = 2u32,
+        context = 2,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub c_rl_issuer: ::core::option::Option<GeneralNames<'a>>,
 }
@@ -771,17 +726,17 @@ pub enum DistributionPointName<'a> {
     /// `fullName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:295)
     #[asn1(
         name = "fullName",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     FullName(GeneralNames<'a>),
     /// `nameRelativeToCRLIssuer` (schemas/rfc5912/PKIX1Implicit-2009.asn1:296)
     #[asn1(
         name = "nameRelativeToCRLIssuer",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1 .. MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1 .. MAX)\").size(1, ::core::option::Option::None)"
     )]
     NameRelativeToCrlIssuer(super::pkix1_explicit_2009::RelativeDistinguishedName<'a>),
 }
@@ -1006,24 +961,24 @@ pub const ID_CE_ISSUING_DISTRIBUTION_POINT: ::synta::ObjectIdentifierRef<'static
 #[asn1(name = "IssuingDistributionPoint")]
 pub struct IssuingDistributionPoint<'a> {
     /// `distributionPoint` (schemas/rfc5912/PKIX1Implicit-2009.asn1:384)
-    #[asn1(name = "distributionPoint", context = 0u32, explicit)]
+    #[asn1(name = "distributionPoint", context = 0, explicit)]
     pub distribution_point: ::core::option::Option<DistributionPointName<'a>>,
     /// `onlyContainsUserCerts` (schemas/rfc5912/PKIX1Implicit-2009.asn1:385)
-    #[asn1(name = "onlyContainsUserCerts", context = 1u32, implicit, default = "false")]
+    #[asn1(name = "onlyContainsUserCerts", context = 1, implicit, default = "false")]
     pub only_contains_user_certs: bool,
     /// `onlyContainsCACerts` (schemas/rfc5912/PKIX1Implicit-2009.asn1:386)
-    #[asn1(name = "onlyContainsCACerts", context = 2u32, implicit, default = "false")]
+    #[asn1(name = "onlyContainsCACerts", context = 2, implicit, default = "false")]
     pub only_contains_ca_certs: bool,
     /// `onlySomeReasons` (schemas/rfc5912/PKIX1Implicit-2009.asn1:387)
-    #[asn1(name = "onlySomeReasons", context = 3u32, implicit)]
+    #[asn1(name = "onlySomeReasons", context = 3, implicit)]
     pub only_some_reasons: ::core::option::Option<ReasonFlags<'a>>,
     /// `indirectCRL` (schemas/rfc5912/PKIX1Implicit-2009.asn1:388)
-    #[asn1(name = "indirectCRL", context = 4u32, implicit, default = "false")]
+    #[asn1(name = "indirectCRL", context = 4, implicit, default = "false")]
     pub indirect_crl: bool,
     /// `onlyContainsAttributeCerts` (schemas/rfc5912/PKIX1Implicit-2009.asn1:389)
     #[asn1(
         name = "onlyContainsAttributeCerts",
-        context = 5u32,
+        context = 5,
         implicit,
         default = "false"
     )]

@@ -129,6 +129,82 @@ pub struct HashAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HashAlgorithmParameters<'a> {
+    /// `row-0` (1.3.14.3.2.26).
+    Row0(::synta::Null),
+    /// `row-1` (2.16.840.1.101.3.4.2.4).
+    Row1(::synta::Null),
+    /// `row-2` (2.16.840.1.101.3.4.2.1).
+    Row2(::synta::Null),
+    /// `row-3` (2.16.840.1.101.3.4.2.2).
+    Row3(::synta::Null),
+    /// `row-4` (2.16.840.1.101.3.4.2.3).
+    Row4(::synta::Null),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> HashAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 14, 3, 2, 26] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 2, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 2, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 2, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row3)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 2, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row4)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  HashAlgorithm  ::=  AlgorithmIdentifier{DIGEST-ALGORITHM,
                             {HashAlgorithms}}
@@ -138,13 +214,9 @@ pub struct HashAlgorithm<'a> {
 /// Open types of `HashAlgorithm`.
 impl<'a> HashAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    pub fn parameters_decoded(&self) -> ::synta::Result<HashAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <HashAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -161,6 +233,42 @@ pub struct MaskGenAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MaskGenAlgorithmParameters<'a> {
+    /// `row-0` (1.2.840.113549.1.1.8).
+    Row0(HashAlgorithm<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> MaskGenAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 8] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
                             {PKCS1MGFAlgorithms}}
@@ -170,13 +278,9 @@ pub struct MaskGenAlgorithm<'a> {
 /// Open types of `MaskGenAlgorithm`.
 impl<'a> MaskGenAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    pub fn parameters_decoded(&self) -> ::synta::Result<MaskGenAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <MaskGenAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -193,6 +297,42 @@ pub struct PSourceAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PSourceAlgorithmParameters<'a> {
+    /// `row-0` (1.2.840.113549.1.1.9).
+    Row0(EncodingParameters<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> PSourceAlgorithmParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 9] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /** ```asn1
  PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
                                                  {PSS-SourceAlgorithms}}
@@ -202,13 +342,9 @@ pub struct PSourceAlgorithm<'a> {
 /// Open types of `PSourceAlgorithm`.
 impl<'a> PSourceAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
+    pub fn parameters_decoded(&self) -> ::synta::Result<PSourceAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
+            <PSourceAlgorithmParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -234,26 +370,26 @@ impl<'a> PSourceAlgorithm<'a> {
 #[asn1(name = "RSASSA-PSS-params")]
 pub struct RsassaPssParams<'a> {
     /// `hashAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:290). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }: absent means the default value.
-    #[asn1(name = "hashAlgorithm", context = 0u32, explicit)]
+    #[asn1(name = "hashAlgorithm", context = 0, explicit)]
     pub hash_algorithm: ::core::option::Option<HashAlgorithm<'a>>,
     /** `maskGenAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:291). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier
     }: absent means the default value.*/
-    #[asn1(name = "maskGenAlgorithm", context = 1u32, explicit)]
+    #[asn1(name = "maskGenAlgorithm", context = 1, explicit)]
     pub mask_gen_algorithm: ::core::option::Option<MaskGenAlgorithm<'a>>,
     /// `saltLength` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:292)
     #[asn1(
         name = "saltLength",
-        context = 2u32,
+        context = 2,
         explicit,
-        default = ":: synta :: IntRef :: from_static (& [20])"
+        default = "::synta::IntRef::from_static(&[20])"
     )]
     pub salt_length: ::synta::IntRef<'a>,
     /// `trailerField` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:293)
     #[asn1(
         name = "trailerField",
-        context = 3u32,
+        context = 3,
         explicit,
-        default = ":: synta :: IntRef :: from_static (& [1])"
+        default = "::synta::IntRef::from_static(&[1])"
     )]
     pub trailer_field: ::synta::IntRef<'a>,
 }
@@ -271,14 +407,14 @@ pub struct RsassaPssParams<'a> {
 #[asn1(name = "RSAES-OAEP-params")]
 pub struct RsaesOaepParams<'a> {
     /// `hashFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:302). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }: absent means the default value.
-    #[asn1(name = "hashFunc", context = 0u32, explicit)]
+    #[asn1(name = "hashFunc", context = 0, explicit)]
     pub hash_func: ::core::option::Option<HashAlgorithm<'a>>,
     /** `maskGenFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:303). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier
     }: absent means the default value.*/
-    #[asn1(name = "maskGenFunc", context = 1u32, explicit)]
+    #[asn1(name = "maskGenFunc", context = 1, explicit)]
     pub mask_gen_func: ::core::option::Option<MaskGenAlgorithm<'a>>,
     /** `pSourceFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:304). DEFAULT { algorithm {1.2.840.113549.1.1.9}, parameters EncodingParameters : nullOctetString
     }: absent means the default value.*/
-    #[asn1(name = "pSourceFunc", context = 2u32, explicit)]
+    #[asn1(name = "pSourceFunc", context = 2, explicit)]
     pub p_source_func: ::core::option::Option<PSourceAlgorithm<'a>>,
 }

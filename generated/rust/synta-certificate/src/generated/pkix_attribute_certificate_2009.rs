@@ -126,16 +126,160 @@ pub struct AttributeCertificateAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
+/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{SignatureAlgorithms}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeCertificateAlgorithmIdentifierParameters<'a> {
+    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
+    SaRsaWithMd2(::synta::Null),
+    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
+    SaRsaWithMd5(::synta::Null),
+    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
+    SaRsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
+    SaDsaWithSha1(::synta::Null),
+    /// `sa-ecdsaWithSHA1` (1.2.840.10045.4.1).
+    SaEcdsaWithSha1(::synta::Null),
+    /// `sa-dsaWithSHA224` (2.16.840.1.101.3.4.3.1).
+    SaDsaWithSha224(::synta::Null),
+    /// `sa-dsaWithSHA256` (2.16.840.1.101.3.4.3.2).
+    SaDsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA224` (1.2.840.10045.4.3.1).
+    SaEcdsaWithSha224(::synta::Null),
+    /// `sa-ecdsaWithSHA256` (1.2.840.10045.4.3.2).
+    SaEcdsaWithSha256(::synta::Null),
+    /// `sa-ecdsaWithSHA384` (1.2.840.10045.4.3.3).
+    SaEcdsaWithSha384(::synta::Null),
+    /// `sa-ecdsaWithSHA512` (1.2.840.10045.4.3.4).
+    SaEcdsaWithSha512(::synta::Null),
+    /// `sa-rsaSSA-PSS` (1.2.840.113549.1.1.10).
+    SaRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeCertificateAlgorithmIdentifierParameters<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 56, 4, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 206, 61, 4, 3, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
 /// Open types of `AttributeCertificate-algorithmIdentifier`.
 impl<'a> AttributeCertificateAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{SignatureAlgorithms}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<'a>,
-    > {
+    ) -> ::synta::Result<AttributeCertificateAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::SignatureAlgorithmsParams<
+            <AttributeCertificateAlgorithmIdentifierParameters<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",
@@ -159,50 +303,6 @@ pub struct AttributeCertificate<'a> {
     /// `signature` (schemas/rfc5912/PKIX1Explicit-2009.asn1:410)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
-}
-/// `AttributeSet{{AttributesDefined}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AttributeSet-AttributesDefined")]
-pub struct AttributeSetAttributesDefined<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:72)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `values` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:73)
-    #[asn1(
-        name = "values",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
-    )]
-    pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
-}
-/// `Extension{{{AttributeCertExtensions}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-AttributeCertExtensions")]
-pub struct ExtensionAttributeCertExtensions<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension-AttributeCertExtensions`.
-impl<'a> ExtensionAttributeCertExtensions<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
 }
 /** ```asn1
  AttributeCertificateInfo ::= SEQUENCE {
@@ -235,7 +335,7 @@ pub struct AttributeCertificateInfo<'a> {
     pub issuer: AttCertIssuer<'a>,
     /// `signature` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:137)
     #[asn1(name = "signature")]
-    pub signature: super::enrollment_message_syntax_2009::AlgorithmIdentifierSignatureAlgorithms<
+    pub signature: super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<
         'a,
     >,
     /// `serialNumber` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:139)
@@ -246,7 +346,9 @@ pub struct AttributeCertificateInfo<'a> {
     pub attr_cert_validity_period: AttCertValidityPeriod,
     /// `attributes` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:141)
     #[asn1(name = "attributes")]
-    pub attributes: ::std::vec::Vec<AttributeSetAttributesDefined<'a>>,
+    pub attributes: ::std::vec::Vec<
+        super::pkix_common_types_2009::AttributeSetAttributesDefined<'a>,
+    >,
     /// `issuerUniqueID` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:143)
     #[asn1(name = "issuerUniqueID")]
     pub issuer_unique_id: ::core::option::Option<
@@ -255,7 +357,12 @@ pub struct AttributeCertificateInfo<'a> {
     /// `extensions` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:144)
     #[asn1(name = "extensions")]
     pub extensions: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<ExtensionAttributeCertExtensions<'a>>>,
+        ::synta::Lazy<
+            'a,
+            ::std::vec::Vec<
+                super::pkix_common_types_2009::ExtensionAttributeCertExtensions<'a>,
+            >,
+        >,
     >,
 }
 /** ```asn1
@@ -286,20 +393,20 @@ pub const ATT_CERT_VERSION_V2: ::synta::IntRef<'static> = ::synta::IntRef::from_
 #[asn1(name = "Holder")]
 pub struct Holder<'a> {
     /// `baseCertificateID` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:150)
-    #[asn1(name = "baseCertificateID", context = 0u32, implicit)]
+    #[asn1(name = "baseCertificateID", context = 0, implicit)]
     pub base_certificate_id: ::core::option::Option<IssuerSerial<'a>>,
     /// `entityName` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:153)
     #[asn1(
         name = "entityName",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub entity_name: ::core::option::Option<
         super::pkix1_implicit_2009::GeneralNames<'a>,
     >,
     /// `objectDigestInfo` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:155)
-    #[asn1(name = "objectDigestInfo", context = 2u32, implicit)]
+    #[asn1(name = "objectDigestInfo", context = 2, implicit)]
     pub object_digest_info: ::core::option::Option<ObjectDigestInfo<'a>>,
 }
 /// An inline type of `ObjectDigestInfo.digestedObjectType`.
@@ -313,33 +420,6 @@ pub enum ObjectDigestInfoDigestedObjectType {
     PublicKeyCert = 1i64,
     /// `otherObjectTypes(2)`
     OtherObjectTypes = 2i64,
-}
-/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier")]
-pub struct AlgorithmIdentifier<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier`.
-impl<'a> AlgorithmIdentifier<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
 }
 /** ```asn1
  ObjectDigestInfo    ::= SEQUENCE {
@@ -367,7 +447,7 @@ pub struct ObjectDigestInfo<'a> {
     pub other_object_type_id: ::core::option::Option<::synta::ObjectIdentifierRef<'a>>,
     /// `digestAlgorithm` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:168)
     #[asn1(name = "digestAlgorithm")]
-    pub digest_algorithm: AlgorithmIdentifier<'a>,
+    pub digest_algorithm: super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     /// `objectDigest` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:169)
     #[asn1(name = "objectDigest")]
     pub object_digest: ::synta::BitStringRef<'a>,
@@ -387,11 +467,11 @@ pub enum AttCertIssuer<'a> {
     /// `v1Form` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:173)
     #[asn1(
         name = "v1Form",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     V1Form(super::pkix1_implicit_2009::GeneralNames<'a>),
     /// `v2Form` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:175)
-    #[asn1(name = "v2Form", context = 0u32, implicit)]
+    #[asn1(name = "v2Form", context = 0, implicit)]
     V2Form(V2Form<'a>),
 }
 /** ```asn1
@@ -412,16 +492,16 @@ pub struct V2Form<'a> {
     /// `issuerName` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:179)
     #[asn1(
         name = "issuerName",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub issuer_name: ::core::option::Option<
         super::pkix1_implicit_2009::GeneralNames<'a>,
     >,
     /// `baseCertificateID` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:180)
-    #[asn1(name = "baseCertificateID", context = 0u32, implicit)]
+    #[asn1(name = "baseCertificateID", context = 0, implicit)]
     pub base_certificate_id: ::core::option::Option<IssuerSerial<'a>>,
     /// `objectDigestInfo` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:181)
-    #[asn1(name = "objectDigestInfo", context = 1u32, implicit)]
+    #[asn1(name = "objectDigestInfo", context = 1, implicit)]
     pub object_digest_info: ::core::option::Option<ObjectDigestInfo<'a>>,
 }
 /** ```asn1
@@ -439,7 +519,7 @@ pub struct IssuerSerial<'a> {
     /// `issuer` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:188)
     #[asn1(
         name = "issuer",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub issuer: super::pkix1_implicit_2009::GeneralNames<'a>,
     /// `serial` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:189)
@@ -492,13 +572,13 @@ pub type Targets<'a> = ::std::vec::Vec<Target<'a>>;
 #[asn1(name = "Target")]
 pub enum Target<'a> {
     /// `targetName` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:205)
-    #[asn1(name = "targetName", context = 0u32, explicit)]
+    #[asn1(name = "targetName", context = 0, explicit)]
     TargetName(super::pkix1_implicit_2009::GeneralName<'a>),
     /// `targetGroup` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:206)
-    #[asn1(name = "targetGroup", context = 1u32, explicit)]
+    #[asn1(name = "targetGroup", context = 1, explicit)]
     TargetGroup(super::pkix1_implicit_2009::GeneralName<'a>),
     /// `targetCert` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:207)
-    #[asn1(name = "targetCert", context = 2u32, implicit)]
+    #[asn1(name = "targetCert", context = 2, implicit)]
     TargetCert(TargetCert<'a>),
 }
 /** ```asn1
@@ -539,14 +619,14 @@ pub struct AaControls<'a> {
     /// `pathLenConstraint` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:217)
     #[asn1(
         name = "pathLenConstraint",
-        constraint = ":: synta :: Constraint :: new (\"(0..MAX)\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"(0..MAX)\").value(::core::option::Option::Some(0), ::core::option::Option::None)"
     )]
     pub path_len_constraint: ::core::option::Option<::synta::IntRef<'a>>,
     /// `permittedAttrs` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:218)
-    #[asn1(name = "permittedAttrs", context = 0u32, implicit)]
+    #[asn1(name = "permittedAttrs", context = 0, implicit)]
     pub permitted_attrs: ::core::option::Option<AttrSpec<'a>>,
     /// `excludedAttrs` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:219)
-    #[asn1(name = "excludedAttrs", context = 1u32, implicit)]
+    #[asn1(name = "excludedAttrs", context = 1, implicit)]
     pub excluded_attrs: ::core::option::Option<AttrSpec<'a>>,
     /// `permitUnSpecified` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:220)
     #[asn1(name = "permitUnSpecified", default = "true")]
@@ -600,9 +680,9 @@ pub struct IetfAttrSyntax<'a> {
     /// `policyAuthority` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:231)
     #[asn1(
         name = "policyAuthority",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub policy_authority: ::core::option::Option<
         super::pkix1_implicit_2009::GeneralNames<'a>,
@@ -647,65 +727,16 @@ pub struct RoleSyntax<'a> {
     /// `roleAuthority` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:246)
     #[asn1(
         name = "roleAuthority",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub role_authority: ::core::option::Option<
         super::pkix1_implicit_2009::GeneralNames<'a>,
     >,
     /// `roleName` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:247)
-    #[asn1(name = "roleName", context = 1u32, explicit)]
+    #[asn1(name = "roleName", context = 1, explicit)]
     pub role_name: super::pkix1_implicit_2009::GeneralName<'a>,
-}
-/// `SecurityCategory{{SupportedSecurityCategories}}`: an instance of the parameterized type `SecurityCategory` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "SecurityCategory-SupportedSecurityCategories")]
-pub struct SecurityCategorySupportedSecurityCategories<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:160)
-    #[asn1(name = "type", context = 0u32, implicit)]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `value` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:162)
-    #[asn1(name = "value", context = 1u32, explicit)]
-    pub value: ::synta::AnyRef<'a>,
-}
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{Supported}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SupportedType<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> SupportedType<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// Open types of `SecurityCategory-SupportedSecurityCategories`.
-impl<'a> SecurityCategorySupportedSecurityCategories<'a> {
-    /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set).
-    pub fn value_decoded(&self) -> ::synta::Result<SupportedType<'a>> {
-        ::synta::ResultExt::field(
-            <SupportedType<
-                'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
-            "value",
-        )
-    }
 }
 /** ```asn1
  Clearance ::= SEQUENCE {
@@ -734,7 +765,11 @@ pub struct Clearance<'a> {
     /// `securityCategories` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:253)
     #[asn1(name = "securityCategories")]
     pub security_categories: ::core::option::Option<
-        ::synta::SetOfVec<SecurityCategorySupportedSecurityCategories<'a>>,
+        ::synta::SetOfVec<
+            super::pkix_common_types_2009::SecurityCategorySupportedSecurityCategories<
+                'a,
+            >,
+        >,
     >,
 }
 /// `SecurityCategory-rfc3281{{SupportedSecurityCategories}}`: an instance of the parameterized type `SecurityCategory-rfc3281` (module PKIXAttributeCertificate-2009).
@@ -742,18 +777,46 @@ pub struct Clearance<'a> {
 #[asn1(name = "SecurityCategory-rfc3281-SupportedSecurityCategories")]
 pub struct SecurityCategoryRfc3281SupportedSecurityCategories<'a> {
     /// `type` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:280)
-    #[asn1(name = "type", context = 0u32, implicit)]
+    #[asn1(name = "type", context = 0, implicit)]
     pub type_: ::synta::ObjectIdentifierRef<'a>,
     /// `value` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:282)
-    #[asn1(name = "value", context = 1u32, explicit)]
+    #[asn1(name = "value", context = 1, explicit)]
     pub value: ::synta::AnyRef<'a>,
+}
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{Supported}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
 }
 /// Open types of `SecurityCategory-rfc3281-SupportedSecurityCategories`.
 impl<'a> SecurityCategoryRfc3281SupportedSecurityCategories<'a> {
     /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set).
-    pub fn value_decoded(&self) -> ::synta::Result<SupportedType<'a>> {
+    pub fn value_decoded(
+        &self,
+    ) -> ::synta::Result<SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a>> {
         ::synta::ResultExt::field(
-            <SupportedType<
+            <SecurityCategoryRfc3281SupportedSecurityCategoriesValue<
                 'a,
             >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
             "value",
@@ -774,13 +837,13 @@ impl<'a> SecurityCategoryRfc3281SupportedSecurityCategories<'a> {
 #[asn1(name = "Clearance-rfc3281")]
 pub struct ClearanceRfc3281<'a> {
     /// `policyId` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:263)
-    #[asn1(name = "policyId", context = 0u32, implicit)]
+    #[asn1(name = "policyId", context = 0, implicit)]
     pub policy_id: ::synta::ObjectIdentifierRef<'a>,
     /// `classList` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:264). DEFAULT '01'B: absent means the default value.
-    #[asn1(name = "classList", context = 1u32, implicit)]
+    #[asn1(name = "classList", context = 1, implicit)]
     pub class_list: ::core::option::Option<ClassList<'a>>,
     /// `securityCategories` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:265)
-    #[asn1(name = "securityCategories", context = 2u32, implicit)]
+    #[asn1(name = "securityCategories", context = 2, implicit)]
     pub security_categories: ::core::option::Option<
         ::synta::SetOfVec<SecurityCategoryRfc3281SupportedSecurityCategories<'a>>,
     >,
@@ -830,5 +893,7 @@ pub struct AcClearAttrs<'a> {
     pub ac_serial: ::synta::IntRef<'a>,
     /// `attrs` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:289)
     #[asn1(name = "attrs")]
-    pub attrs: ::std::vec::Vec<AttributeSetAttributesDefined<'a>>,
+    pub attrs: ::std::vec::Vec<
+        super::pkix_common_types_2009::AttributeSetAttributesDefined<'a>,
+    >,
 }

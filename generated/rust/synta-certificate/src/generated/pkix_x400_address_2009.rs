@@ -22,7 +22,7 @@ pub struct OrAddress<'a> {
     /// `built-in-domain-defined-attributes` (schemas/rfc5912/PKIX-X400Address-2009.asn1:11)
     #[asn1(
         name = "built-in-domain-defined-attributes",
-        constraint = ":: synta :: Constraint :: new (\"SIZE\\n                      (1..ub-domain-defined-attributes)\") . size (1usize , :: core :: option :: Option :: Some (4usize))"
+        constraint = "::synta::Constraint::new(\"SIZE\\n                      (1..ub-domain-defined-attributes)\",).size(1, ::core::option::Option::Some(4))"
     )]
     pub built_in_domain_defined_attributes: ::core::option::Option<
         BuiltInDomainDefinedAttributes<'a>,
@@ -30,7 +30,7 @@ pub struct OrAddress<'a> {
     /// `extension-attributes` (schemas/rfc5912/PKIX-X400Address-2009.asn1:15)
     #[asn1(
         name = "extension-attributes",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..ub-extension-attributes)\") . size (1usize , :: core :: option :: Option :: Some (256usize))"
+        constraint = "::synta::Constraint::new(\"SIZE (1..ub-extension-attributes)\").size(1, ::core::option::Option::Some(256))"
     )]
     pub extension_attributes: ::core::option::Option<ExtensionAttributes<'a>>,
 }
@@ -66,47 +66,47 @@ pub struct BuiltInStandardAttributes<'a> {
     /// `network-address` (schemas/rfc5912/PKIX-X400Address-2009.asn1:22)
     #[asn1(
         name = "network-address",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-x121-address-length))\") . size (1usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-x121-address-length))\").size(1, ::core::option::Option::Some(16))"
     )]
     pub network_address: ::core::option::Option<NetworkAddress<'a>>,
     /// `terminal-identifier` (schemas/rfc5912/PKIX-X400Address-2009.asn1:24)
     #[asn1(
         name = "terminal-identifier",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE\\n  (1..ub-terminal-id-length))\") . size (1usize , :: core :: option :: Option :: Some (24usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE\\n  (1..ub-terminal-id-length))\").size(1, ::core::option::Option::Some(24))"
     )]
     pub terminal_identifier: ::core::option::Option<TerminalIdentifier<'a>>,
     /// `private-domain-name` (schemas/rfc5912/PKIX-X400Address-2009.asn1:25)
-    #[asn1(name = "private-domain-name", context = 2u32, explicit)]
+    #[asn1(name = "private-domain-name", context = 2, explicit)]
     pub private_domain_name: ::core::option::Option<PrivateDomainName<'a>>,
     /// `organization-name` (schemas/rfc5912/PKIX-X400Address-2009.asn1:26)
     #[asn1(
         name = "organization-name",
-        context = 3u32,
+        context = 3,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-organization-name-length))\") . size (1usize , :: core :: option :: Option :: Some (64usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-organization-name-length))\").size(1, ::core::option::Option::Some(64))"
     )]
     pub organization_name: ::core::option::Option<OrganizationName<'a>>,
     /// `numeric-user-identifier` (schemas/rfc5912/PKIX-X400Address-2009.asn1:28)
     #[asn1(
         name = "numeric-user-identifier",
-        context = 4u32,
+        context = 4,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-numeric-user-id-length))\") . size (1usize , :: core :: option :: Option :: Some (32usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-numeric-user-id-length))\").size(1, ::core::option::Option::Some(32))"
     )]
     pub numeric_user_identifier: ::core::option::Option<NumericUserIdentifier<'a>>,
     /// `personal-name` (schemas/rfc5912/PKIX-X400Address-2009.asn1:30)
-    #[asn1(name = "personal-name", context = 5u32, implicit)]
+    #[asn1(name = "personal-name", context = 5, implicit)]
     pub personal_name: ::core::option::Option<PersonalName<'a>>,
     /// `organizational-unit-names` (schemas/rfc5912/PKIX-X400Address-2009.asn1:32)
     #[asn1(
         name = "organizational-unit-names",
-        context = 6u32,
+        context = 6,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..ub-organizational-units)\") . size (1usize , :: core :: option :: Option :: Some (4usize))"
+        constraint = "::synta::Constraint::new(\"SIZE (1..ub-organizational-units)\").size(1, ::core::option::Option::Some(4))"
     )]
     pub organizational_unit_names: ::core::option::Option<OrganizationalUnitNames<'a>>,
 }
@@ -117,13 +117,13 @@ pub enum CountryNameUntagged<'a> {
     /// `x121-dcc-code` (schemas/rfc5912/PKIX-X400Address-2009.asn1:37)
     #[asn1(
         name = "x121-dcc-code",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (ub-country-name-numeric-length))\") . size (3usize , :: core :: option :: Option :: Some (3usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (ub-country-name-numeric-length))\").size(3, ::core::option::Option::Some(3))"
     )]
     X121DccCode(::synta::NumericString<'a>),
     /// `iso-3166-alpha2-code` (schemas/rfc5912/PKIX-X400Address-2009.asn1:39)
     #[asn1(
         name = "iso-3166-alpha2-code",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (ub-country-name-alpha-length))\") . size (2usize , :: core :: option :: Option :: Some (2usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (ub-country-name-alpha-length))\").size(2, ::core::option::Option::Some(2))"
     )]
     Iso3166Alpha2Code(::synta::PrintableString<'a>),
 }
@@ -148,13 +148,13 @@ pub enum AdministrationDomainNameUntagged<'a> {
     /// `numeric` (schemas/rfc5912/PKIX-X400Address-2009.asn1:43)
     #[asn1(
         name = "numeric",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (0..ub-domain-name-length))\") . size (0usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (0..ub-domain-name-length))\").size(0, ::core::option::Option::Some(16))"
     )]
     Numeric(::synta::NumericString<'a>),
     /// `printable` (schemas/rfc5912/PKIX-X400Address-2009.asn1:44)
     #[asn1(
         name = "printable",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (0..ub-domain-name-length))\") . size (0usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (0..ub-domain-name-length))\").size(0, ::core::option::Option::Some(16))"
     )]
     Printable(::synta::PrintableString<'a>),
 }
@@ -202,13 +202,13 @@ pub enum PrivateDomainName<'a> {
     /// `numeric` (schemas/rfc5912/PKIX-X400Address-2009.asn1:54)
     #[asn1(
         name = "numeric",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-domain-name-length))\") . size (1usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-name-length))\").size(1, ::core::option::Option::Some(16))"
     )]
     Numeric(::synta::NumericString<'a>),
     /// `printable` (schemas/rfc5912/PKIX-X400Address-2009.asn1:55)
     #[asn1(
         name = "printable",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-domain-name-length))\") . size (1usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-name-length))\").size(1, ::core::option::Option::Some(16))"
     )]
     Printable(::synta::PrintableString<'a>),
 }
@@ -247,33 +247,33 @@ pub struct PersonalName<'a> {
     /// `surname` (schemas/rfc5912/PKIX-X400Address-2009.asn1:65)
     #[asn1(
         name = "surname",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-surname-length))\") . size (1usize , :: core :: option :: Option :: Some (40usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-surname-length))\").size(1, ::core::option::Option::Some(40))"
     )]
     pub surname: ::synta::PrintableString<'a>,
     /// `given-name` (schemas/rfc5912/PKIX-X400Address-2009.asn1:67)
     #[asn1(
         name = "given-name",
-        context = 1u32,
+        context = 1,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-given-name-length))\") . size (1usize , :: core :: option :: Option :: Some (16usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-given-name-length))\").size(1, ::core::option::Option::Some(16))"
     )]
     pub given_name: ::core::option::Option<::synta::PrintableString<'a>>,
     /// `initials` (schemas/rfc5912/PKIX-X400Address-2009.asn1:69)
     #[asn1(
         name = "initials",
-        context = 2u32,
+        context = 2,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-initials-length))\") . size (1usize , :: core :: option :: Option :: Some (5usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-initials-length))\").size(1, ::core::option::Option::Some(5))"
     )]
     pub initials: ::core::option::Option<::synta::PrintableString<'a>>,
     /// `generation-qualifier` (schemas/rfc5912/PKIX-X400Address-2009.asn1:71)
     #[asn1(
         name = "generation-qualifier",
-        context = 3u32,
+        context = 3,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-generation-qualifier-length))\") . size (1usize , :: core :: option :: Option :: Some (3usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-generation-qualifier-length))\").size(1, ::core::option::Option::Some(3))"
     )]
     pub generation_qualifier: ::core::option::Option<::synta::PrintableString<'a>>,
 }
@@ -319,13 +319,13 @@ pub struct BuiltInDomainDefinedAttribute<'a> {
     /// `type` (schemas/rfc5912/PKIX-X400Address-2009.asn1:90)
     #[asn1(
         name = "type",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE\\n                     (1..ub-domain-defined-attribute-type-length))\") . size (1usize , :: core :: option :: Option :: Some (8usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE\\n                     (1..ub-domain-defined-attribute-type-length))\",).size(1, ::core::option::Option::Some(8))"
     )]
     pub type_: ::synta::PrintableString<'a>,
     /// `value` (schemas/rfc5912/PKIX-X400Address-2009.asn1:92)
     #[asn1(
         name = "value",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE\\n                     (1..ub-domain-defined-attribute-value-length))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE\\n                     (1..ub-domain-defined-attribute-value-length))\",).size(1, ::core::option::Option::Some(128))"
     )]
     pub value: ::synta::PrintableString<'a>,
 }
@@ -352,13 +352,13 @@ pub struct ExtensionAttribute<'a> {
     /// `extension-attribute-type` (schemas/rfc5912/PKIX-X400Address-2009.asn1:106)
     #[asn1(
         name = "extension-attribute-type",
-        context = 0u32,
+        context = 0,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"(0..ub-extension-attributes)({SupportedExtensionAttributes})\") . value (:: core :: option :: Option :: Some (0i128) , :: core :: option :: Option :: Some (256i128))"
+        constraint = "::synta::Constraint::new(\"(0..ub-extension-attributes)({SupportedExtensionAttributes})\",).value(::core::option::Option::Some(0), ::core::option::Option::Some(256))"
     )]
     pub extension_attribute_type: u16,
     /// `extension-attribute-value` (schemas/rfc5912/PKIX-X400Address-2009.asn1:108)
-    #[asn1(name = "extension-attribute-value", context = 1u32, explicit)]
+    #[asn1(name = "extension-attribute-value", context = 1, explicit)]
     pub extension_attribute_value: ::synta::AnyRef<'a>,
 }
 /** ```asn1
@@ -383,13 +383,13 @@ pub struct PdsParameter<'a> {
     /// `printable-string` (schemas/rfc5912/PKIX-X400Address-2009.asn1:211)
     #[asn1(
         name = "printable-string",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE(1..ub-pds-parameter-length))\") . size (1usize , :: core :: option :: Option :: Some (30usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE(1..ub-pds-parameter-length))\").size(1, ::core::option::Option::Some(30))"
     )]
     pub printable_string: ::core::option::Option<::synta::PrintableString<'a>>,
     /// `teletex-string` (schemas/rfc5912/PKIX-X400Address-2009.asn1:213)
     #[asn1(
         name = "teletex-string",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE(1..ub-pds-parameter-length))\") . size (1usize , :: core :: option :: Option :: Some (30usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE(1..ub-pds-parameter-length))\").size(1, ::core::option::Option::Some(30))"
     )]
     pub teletex_string: ::core::option::Option<::synta::TeletexString<'a>>,
 }
@@ -406,20 +406,20 @@ pub struct PdsParameter<'a> {
 #[asn1(name = "PresentationAddress")]
 pub struct PresentationAddress<'a> {
     /// `pSelector` (schemas/rfc5912/PKIX-X400Address-2009.asn1:229)
-    #[asn1(name = "pSelector", context = 0u32, explicit)]
+    #[asn1(name = "pSelector", context = 0, explicit)]
     pub p_selector: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `sSelector` (schemas/rfc5912/PKIX-X400Address-2009.asn1:230)
-    #[asn1(name = "sSelector", context = 1u32, explicit)]
+    #[asn1(name = "sSelector", context = 1, explicit)]
     pub s_selector: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `tSelector` (schemas/rfc5912/PKIX-X400Address-2009.asn1:231)
-    #[asn1(name = "tSelector", context = 2u32, explicit)]
+    #[asn1(name = "tSelector", context = 2, explicit)]
     pub t_selector: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `nAddresses` (schemas/rfc5912/PKIX-X400Address-2009.asn1:232)
     #[asn1(
         name = "nAddresses",
-        context = 3u32,
+        context = 3,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub n_addresses: ::synta::SetOfVec<::synta::OctetStringRef<'a>>,
 }
@@ -443,13 +443,13 @@ pub struct TeletexDomainDefinedAttribute<'a> {
     /// `type` (schemas/rfc5912/PKIX-X400Address-2009.asn1:250)
     #[asn1(
         name = "type",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-domain-defined-attribute-type-length))\") . size (1usize , :: core :: option :: Option :: Some (8usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-defined-attribute-type-length))\",).size(1, ::core::option::Option::Some(8))"
     )]
     pub type_: ::synta::TeletexString<'a>,
     /// `value` (schemas/rfc5912/PKIX-X400Address-2009.asn1:252)
     #[asn1(
         name = "value",
-        constraint = ":: synta :: Constraint :: new (\"(SIZE (1..ub-domain-defined-attribute-value-length))\") . size (1usize , :: core :: option :: Option :: Some (128usize))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-defined-attribute-value-length))\",).size(1, ::core::option::Option::Some(128))"
     )]
     pub value: ::synta::TeletexString<'a>,
 }

@@ -47,14 +47,14 @@ pub struct PkiMessage<'a> {
     #[asn1(name = "body")]
     pub body: PkiBody<'a>,
     /// `protection` (schemas/rfc5912/PKIXCMP-2009.asn1:69)
-    #[asn1(name = "protection", context = 0u32, explicit)]
+    #[asn1(name = "protection", context = 0, explicit)]
     pub protection: ::core::option::Option<PkiProtection<'a>>,
     /// `extraCerts` (schemas/rfc5912/PKIXCMP-2009.asn1:70)
     #[asn1(
         name = "extraCerts",
-        context = 1u32,
+        context = 1,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub extra_certs: ::core::option::Option<::std::vec::Vec<CmpCertificate<'a>>>,
 }
@@ -64,33 +64,6 @@ pub struct PkiMessage<'a> {
 
  Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:73`.*/
 pub type PkiMessages<'a> = ::std::vec::Vec<PkiMessage<'a>>;
-/// `AlgorithmIdentifier{ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier")]
-pub struct AlgorithmIdentifier<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier`.
-impl<'a> AlgorithmIdentifier<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PKIHeader ::= SEQUENCE {
       pvno                INTEGER     { cmp1999(1), cmp2000(2) },
@@ -142,42 +115,44 @@ pub struct PkiHeader<'a> {
     #[asn1(name = "recipient")]
     pub recipient: super::pkix1_implicit_2009::GeneralName<'a>,
     /// `messageTime` (schemas/rfc5912/PKIXCMP-2009.asn1:81)
-    #[asn1(name = "messageTime", context = 0u32, explicit)]
+    #[asn1(name = "messageTime", context = 0, explicit)]
     pub message_time: ::core::option::Option<::synta::GeneralizedTime>,
     /// `protectionAlg` (schemas/rfc5912/PKIXCMP-2009.asn1:85)
-    #[asn1(name = "protectionAlg", context = 1u32, explicit)]
-    pub protection_alg: ::core::option::Option<AlgorithmIdentifier<'a>>,
+    #[asn1(name = "protectionAlg", context = 1, explicit)]
+    pub protection_alg: ::core::option::Option<
+        super::algorithm_information_2009::AlgorithmIdentifier3<'a>,
+    >,
     /// `senderKID` (schemas/rfc5912/PKIXCMP-2009.asn1:88)
-    #[asn1(name = "senderKID", context = 2u32, explicit)]
+    #[asn1(name = "senderKID", context = 2, explicit)]
     pub sender_kid: ::core::option::Option<
         super::pkix1_implicit_2009::KeyIdentifier<'a>,
     >,
     /// `recipKID` (schemas/rfc5912/PKIXCMP-2009.asn1:89)
-    #[asn1(name = "recipKID", context = 3u32, explicit)]
+    #[asn1(name = "recipKID", context = 3, explicit)]
     pub recip_kid: ::core::option::Option<super::pkix1_implicit_2009::KeyIdentifier<'a>>,
     /// `transactionID` (schemas/rfc5912/PKIXCMP-2009.asn1:91)
-    #[asn1(name = "transactionID", context = 4u32, explicit)]
+    #[asn1(name = "transactionID", context = 4, explicit)]
     pub transaction_id: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `senderNonce` (schemas/rfc5912/PKIXCMP-2009.asn1:95)
-    #[asn1(name = "senderNonce", context = 5u32, explicit)]
+    #[asn1(name = "senderNonce", context = 5, explicit)]
     pub sender_nonce: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `recipNonce` (schemas/rfc5912/PKIXCMP-2009.asn1:96)
-    #[asn1(name = "recipNonce", context = 6u32, explicit)]
+    #[asn1(name = "recipNonce", context = 6, explicit)]
     pub recip_nonce: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `freeText` (schemas/rfc5912/PKIXCMP-2009.asn1:101)
     #[asn1(
         name = "freeText",
-        context = 7u32,
+        context = 7,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub free_text: ::core::option::Option<PkiFreeText<'a>>,
     /// `generalInfo` (schemas/rfc5912/PKIXCMP-2009.asn1:104)
     #[asn1(
         name = "generalInfo",
-        context = 8u32,
+        context = 8,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub general_info: ::core::option::Option<::std::vec::Vec<InfoTypeAndValue<'a>>>,
 }
@@ -230,113 +205,113 @@ pub enum PkiBody<'a> {
     /// `ir` (schemas/rfc5912/PKIXCMP-2009.asn1:117)
     #[asn1(
         name = "ir",
-        context = 0u32,
+        context = 0,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Ir(super::pkixcrmf_2009::CertReqMessages<'a>),
     /// `ip` (schemas/rfc5912/PKIXCMP-2009.asn1:118)
-    #[asn1(name = "ip", context = 1u32, explicit)]
+    #[asn1(name = "ip", context = 1, explicit)]
     Ip(CertRepMessage<'a>),
     /// `cr` (schemas/rfc5912/PKIXCMP-2009.asn1:119)
     #[asn1(
         name = "cr",
-        context = 2u32,
+        context = 2,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Cr(super::pkixcrmf_2009::CertReqMessages<'a>),
     /// `cp` (schemas/rfc5912/PKIXCMP-2009.asn1:120)
-    #[asn1(name = "cp", context = 3u32, explicit)]
+    #[asn1(name = "cp", context = 3, explicit)]
     Cp(CertRepMessage<'a>),
     /// `p10cr` (schemas/rfc5912/PKIXCMP-2009.asn1:121)
-    #[asn1(name = "p10cr", context = 4u32, explicit)]
+    #[asn1(name = "p10cr", context = 4, explicit)]
     P10cr(super::pkcs_10::CertificationRequest<'a>),
     /// `popdecc` (schemas/rfc5912/PKIXCMP-2009.asn1:122)
-    #[asn1(name = "popdecc", context = 5u32, explicit)]
+    #[asn1(name = "popdecc", context = 5, explicit)]
     Popdecc(PopoDecKeyChallContent<'a>),
     /// `popdecr` (schemas/rfc5912/PKIXCMP-2009.asn1:123)
-    #[asn1(name = "popdecr", context = 6u32, explicit)]
+    #[asn1(name = "popdecr", context = 6, explicit)]
     Popdecr(PopoDecKeyRespContent<'a>),
     /// `kur` (schemas/rfc5912/PKIXCMP-2009.asn1:124)
     #[asn1(
         name = "kur",
-        context = 7u32,
+        context = 7,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Kur(super::pkixcrmf_2009::CertReqMessages<'a>),
     /// `kup` (schemas/rfc5912/PKIXCMP-2009.asn1:125)
-    #[asn1(name = "kup", context = 8u32, explicit)]
+    #[asn1(name = "kup", context = 8, explicit)]
     Kup(CertRepMessage<'a>),
     /// `krr` (schemas/rfc5912/PKIXCMP-2009.asn1:126)
     #[asn1(
         name = "krr",
-        context = 9u32,
+        context = 9,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Krr(super::pkixcrmf_2009::CertReqMessages<'a>),
     /// `krp` (schemas/rfc5912/PKIXCMP-2009.asn1:127)
-    #[asn1(name = "krp", context = 10u32, explicit)]
+    #[asn1(name = "krp", context = 10, explicit)]
     Krp(KeyRecRepContent<'a>),
     /// `rr` (schemas/rfc5912/PKIXCMP-2009.asn1:128)
-    #[asn1(name = "rr", context = 11u32, explicit)]
+    #[asn1(name = "rr", context = 11, explicit)]
     Rr(RevReqContent<'a>),
     /// `rp` (schemas/rfc5912/PKIXCMP-2009.asn1:129)
-    #[asn1(name = "rp", context = 12u32, explicit)]
+    #[asn1(name = "rp", context = 12, explicit)]
     Rp(RevRepContent<'a>),
     /// `ccr` (schemas/rfc5912/PKIXCMP-2009.asn1:130)
     #[asn1(
         name = "ccr",
-        context = 13u32,
+        context = 13,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Ccr(super::pkixcrmf_2009::CertReqMessages<'a>),
     /// `ccp` (schemas/rfc5912/PKIXCMP-2009.asn1:131)
-    #[asn1(name = "ccp", context = 14u32, explicit)]
+    #[asn1(name = "ccp", context = 14, explicit)]
     Ccp(CertRepMessage<'a>),
     /// `ckuann` (schemas/rfc5912/PKIXCMP-2009.asn1:132)
-    #[asn1(name = "ckuann", context = 15u32, explicit)]
+    #[asn1(name = "ckuann", context = 15, explicit)]
     Ckuann(CaKeyUpdAnnContent<'a>),
     /// `cann` (schemas/rfc5912/PKIXCMP-2009.asn1:133)
-    #[asn1(name = "cann", context = 16u32, explicit)]
+    #[asn1(name = "cann", context = 16, explicit)]
     Cann(CertAnnContent<'a>),
     /// `rann` (schemas/rfc5912/PKIXCMP-2009.asn1:134)
-    #[asn1(name = "rann", context = 17u32, explicit)]
+    #[asn1(name = "rann", context = 17, explicit)]
     Rann(RevAnnContent<'a>),
     /// `crlann` (schemas/rfc5912/PKIXCMP-2009.asn1:135)
-    #[asn1(name = "crlann", context = 18u32, explicit)]
+    #[asn1(name = "crlann", context = 18, explicit)]
     Crlann(CrlAnnContent<'a>),
     /// `pkiconf` (schemas/rfc5912/PKIXCMP-2009.asn1:136)
-    #[asn1(name = "pkiconf", context = 19u32, explicit)]
+    #[asn1(name = "pkiconf", context = 19, explicit)]
     Pkiconf(PkiConfirmContent),
     /// `nested` (schemas/rfc5912/PKIXCMP-2009.asn1:137)
     #[asn1(
         name = "nested",
-        context = 20u32,
+        context = 20,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     Nested(::std::boxed::Box<NestedMessageContent<'a>>),
     /// `genm` (schemas/rfc5912/PKIXCMP-2009.asn1:138)
-    #[asn1(name = "genm", context = 21u32, explicit)]
+    #[asn1(name = "genm", context = 21, explicit)]
     Genm(GenMsgContent<'a>),
     /// `genp` (schemas/rfc5912/PKIXCMP-2009.asn1:139)
-    #[asn1(name = "genp", context = 22u32, explicit)]
+    #[asn1(name = "genp", context = 22, explicit)]
     Genp(GenRepContent<'a>),
     /// `error` (schemas/rfc5912/PKIXCMP-2009.asn1:140)
-    #[asn1(name = "error", context = 23u32, explicit)]
+    #[asn1(name = "error", context = 23, explicit)]
     Error(ErrorMsgContent<'a>),
     /// `certConf` (schemas/rfc5912/PKIXCMP-2009.asn1:141)
-    #[asn1(name = "certConf", context = 24u32, explicit)]
+    #[asn1(name = "certConf", context = 24, explicit)]
     CertConf(CertConfirmContent<'a>),
     /// `pollReq` (schemas/rfc5912/PKIXCMP-2009.asn1:142)
-    #[asn1(name = "pollReq", context = 25u32, explicit)]
+    #[asn1(name = "pollReq", context = 25, explicit)]
     PollReq(PollReqContent<'a>),
     /// `pollRep` (schemas/rfc5912/PKIXCMP-2009.asn1:143)
-    #[asn1(name = "pollRep", context = 26u32, explicit)]
+    #[asn1(name = "pollRep", context = 26, explicit)]
     PollRep(PollRepContent<'a>),
 }
 /** ```asn1
@@ -371,33 +346,6 @@ pub struct ProtectedPart<'a> {
 pub const ID_PASSWORD_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 246, 125, 7, 66, 13],
 );
-/// `AlgorithmIdentifier{MAC-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier")]
-pub struct AlgorithmIdentifier2<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier`.
-impl<'a> AlgorithmIdentifier2<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PBMParameter ::= SEQUENCE {
       salt                OCTET STRING,
@@ -426,13 +374,13 @@ pub struct PbmParameter<'a> {
     pub salt: ::synta::OctetStringRef<'a>,
     /// `owf` (schemas/rfc5912/PKIXCMP-2009.asn1:159)
     #[asn1(name = "owf")]
-    pub owf: super::pkix_attribute_certificate_2009::AlgorithmIdentifier<'a>,
+    pub owf: super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     /// `iterationCount` (schemas/rfc5912/PKIXCMP-2009.asn1:161)
     #[asn1(name = "iterationCount")]
     pub iteration_count: ::synta::IntRef<'a>,
     /// `mac` (schemas/rfc5912/PKIXCMP-2009.asn1:166)
     #[asn1(name = "mac")]
-    pub mac: AlgorithmIdentifier2<'a>,
+    pub mac: super::algorithm_information_2009::AlgorithmIdentifier4<'a>,
 }
 /** ```asn1
  id-DHBasedMac OBJECT IDENTIFIER ::= { iso(1) member-body(2)
@@ -459,10 +407,10 @@ pub const ID_DH_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 pub struct DhbmParameter<'a> {
     /// `owf` (schemas/rfc5912/PKIXCMP-2009.asn1:174)
     #[asn1(name = "owf")]
-    pub owf: super::pkix_attribute_certificate_2009::AlgorithmIdentifier<'a>,
+    pub owf: super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     /// `mac` (schemas/rfc5912/PKIXCMP-2009.asn1:176)
     #[asn1(name = "mac")]
-    pub mac: AlgorithmIdentifier2<'a>,
+    pub mac: super::algorithm_information_2009::AlgorithmIdentifier4<'a>,
 }
 /** ```asn1
  PKIStatus ::= INTEGER {
@@ -661,7 +609,7 @@ pub struct PkiStatusInfo<'a> {
     /// `statusString` (schemas/rfc5912/PKIXCMP-2009.asn1:273)
     #[asn1(
         name = "statusString",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub status_string: ::core::option::Option<PkiFreeText<'a>>,
     /// `failInfo` (schemas/rfc5912/PKIXCMP-2009.asn1:274)
@@ -690,12 +638,12 @@ pub type OobCert<'a> = CmpCertificate<'a>;
 #[asn1(name = "OOBCertHash")]
 pub struct OobCertHash<'a> {
     /// `hashAlg` (schemas/rfc5912/PKIXCMP-2009.asn1:279)
-    #[asn1(name = "hashAlg", context = 0u32, explicit)]
+    #[asn1(name = "hashAlg", context = 0, explicit)]
     pub hash_alg: ::core::option::Option<
-        super::pkix_attribute_certificate_2009::AlgorithmIdentifier<'a>,
+        super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     >,
     /// `certId` (schemas/rfc5912/PKIXCMP-2009.asn1:281)
-    #[asn1(name = "certId", context = 1u32, explicit)]
+    #[asn1(name = "certId", context = 1, explicit)]
     pub cert_id: ::core::option::Option<super::pkixcrmf_2009::CertId<'a>>,
     /// `hashVal` (schemas/rfc5912/PKIXCMP-2009.asn1:282)
     #[asn1(name = "hashVal")]
@@ -740,7 +688,7 @@ pub struct Challenge<'a> {
     /// `owf` (schemas/rfc5912/PKIXCMP-2009.asn1:292)
     #[asn1(name = "owf")]
     pub owf: ::core::option::Option<
-        super::pkix_attribute_certificate_2009::AlgorithmIdentifier<'a>,
+        super::algorithm_information_2009::AlgorithmIdentifier2<'a>,
     >,
     /// `witness` (schemas/rfc5912/PKIXCMP-2009.asn1:298)
     #[asn1(name = "witness")]
@@ -773,9 +721,9 @@ pub struct CertRepMessage<'a> {
     /// `caPubs` (schemas/rfc5912/PKIXCMP-2009.asn1:320)
     #[asn1(
         name = "caPubs",
-        context = 1u32,
+        context = 1,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub ca_pubs: ::core::option::Option<::std::vec::Vec<CmpCertificate<'a>>>,
     /// `response` (schemas/rfc5912/PKIXCMP-2009.asn1:322)
@@ -829,10 +777,10 @@ pub struct CertifiedKeyPair<'a> {
     #[asn1(name = "certOrEncCert")]
     pub cert_or_enc_cert: CertOrEncCert<'a>,
     /// `privateKey` (schemas/rfc5912/PKIXCMP-2009.asn1:338)
-    #[asn1(name = "privateKey", context = 0u32, explicit)]
+    #[asn1(name = "privateKey", context = 0, explicit)]
     pub private_key: ::core::option::Option<super::pkixcrmf_2009::EncryptedValue<'a>>,
     /// `publicationInfo` (schemas/rfc5912/PKIXCMP-2009.asn1:340)
-    #[asn1(name = "publicationInfo", context = 1u32, explicit)]
+    #[asn1(name = "publicationInfo", context = 1, explicit)]
     pub publication_info: ::core::option::Option<
         super::pkixcrmf_2009::PkiPublicationInfo<'a>,
     >,
@@ -848,10 +796,10 @@ pub struct CertifiedKeyPair<'a> {
 #[asn1(name = "CertOrEncCert")]
 pub enum CertOrEncCert<'a> {
     /// `certificate` (schemas/rfc5912/PKIXCMP-2009.asn1:343)
-    #[asn1(name = "certificate", context = 0u32, explicit)]
+    #[asn1(name = "certificate", context = 0, explicit)]
     Certificate(CmpCertificate<'a>),
     /// `encryptedCert` (schemas/rfc5912/PKIXCMP-2009.asn1:344)
-    #[asn1(name = "encryptedCert", context = 1u32, explicit)]
+    #[asn1(name = "encryptedCert", context = 1, explicit)]
     EncryptedCert(super::pkixcrmf_2009::EncryptedValue<'a>),
 }
 /** ```asn1
@@ -872,22 +820,22 @@ pub struct KeyRecRepContent<'a> {
     #[asn1(name = "status")]
     pub status: PkiStatusInfo<'a>,
     /// `newSigCert` (schemas/rfc5912/PKIXCMP-2009.asn1:347)
-    #[asn1(name = "newSigCert", context = 0u32, explicit)]
+    #[asn1(name = "newSigCert", context = 0, explicit)]
     pub new_sig_cert: ::core::option::Option<CmpCertificate<'a>>,
     /// `caCerts` (schemas/rfc5912/PKIXCMP-2009.asn1:348)
     #[asn1(
         name = "caCerts",
-        context = 1u32,
+        context = 1,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub ca_certs: ::core::option::Option<::std::vec::Vec<CmpCertificate<'a>>>,
     /// `keyPairHist` (schemas/rfc5912/PKIXCMP-2009.asn1:350)
     #[asn1(
         name = "keyPairHist",
-        context = 2u32,
+        context = 2,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub key_pair_hist: ::core::option::Option<::std::vec::Vec<CertifiedKeyPair<'a>>>,
 }
@@ -897,36 +845,6 @@ pub struct KeyRecRepContent<'a> {
 
  Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:353`.*/
 pub type RevReqContent<'a> = ::std::vec::Vec<RevDetails<'a>>;
-/// `Extension{{{...}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension")]
-pub struct Extension<'a> {
-    /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
-    #[asn1(name = "extnID")]
-    pub extn_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `critical` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:139)
-    #[asn1(name = "critical", default = "false")]
-    pub critical: bool,
-    /// `extnValue` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:142)
-    #[asn1(name = "extnValue")]
-    pub extn_value: ::synta::OctetStringRef<'a>,
-}
-/// Open types of `Extension`.
-impl<'a> Extension<'a> {
-    /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::ExtensionSetExtnType<'_>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::ExtensionSetExtnType<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
-            "extnValue",
-        )
-    }
-}
 /** ```asn1
  RevDetails ::= SEQUENCE {
       certDetails         CertTemplate,
@@ -948,7 +866,7 @@ pub struct RevDetails<'a> {
     /// `crlEntryDetails` (schemas/rfc5912/PKIXCMP-2009.asn1:360)
     #[asn1(name = "crlEntryDetails")]
     pub crl_entry_details: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<Extension<'a>>>,
+        ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension<'a>>>,
     >,
 }
 /** ```asn1
@@ -970,15 +888,15 @@ pub struct RevRepContent<'a> {
     /// `status` (schemas/rfc5912/PKIXCMP-2009.asn1:365)
     #[asn1(
         name = "status",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub status: ::std::vec::Vec<PkiStatusInfo<'a>>,
     /// `revCerts` (schemas/rfc5912/PKIXCMP-2009.asn1:367)
     #[asn1(
         name = "revCerts",
-        context = 0u32,
+        context = 0,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub rev_certs: ::core::option::Option<
         ::std::vec::Vec<super::pkixcrmf_2009::CertId<'a>>,
@@ -986,9 +904,9 @@ pub struct RevRepContent<'a> {
     /// `crls` (schemas/rfc5912/PKIXCMP-2009.asn1:370)
     #[asn1(
         name = "crls",
-        context = 1u32,
+        context = 1,
         explicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub crls: ::core::option::Option<
         ::std::vec::Vec<super::pkix1_explicit_2009::CertificateList<'a>>,
@@ -1052,7 +970,7 @@ pub struct RevAnnContent<'a> {
     /// `crlDetails` (schemas/rfc5912/PKIXCMP-2009.asn1:387)
     #[asn1(name = "crlDetails")]
     pub crl_details: ::core::option::Option<
-        ::synta::Lazy<'a, ::std::vec::Vec<Extension<'a>>>,
+        ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension<'a>>>,
     >,
 }
 /** ```asn1
@@ -1087,13 +1005,13 @@ pub struct InfoTypeAndValue<'a> {
 }
 /// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedInfoSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SupportedInfoSetType<'a> {
+pub enum InfoTypeAndValueInfoValue<'a> {
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> SupportedInfoSetType<'a> {
+impl<'a> InfoTypeAndValueInfoValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1123,9 +1041,9 @@ impl<'a> SupportedInfoSetType<'a> {
 /// Open types of `InfoTypeAndValue`.
 impl<'a> InfoTypeAndValue<'a> {
     /// `infoValue` decoded as the type that `infoType` gives it in the object set `{SupportedInfoSet}` (`Unknown` for a key outside the set).
-    pub fn info_value_decoded(&self) -> ::synta::Result<SupportedInfoSetType<'a>> {
+    pub fn info_value_decoded(&self) -> ::synta::Result<InfoTypeAndValueInfoValue<'a>> {
         ::synta::ResultExt::field(
-            <SupportedInfoSetType<
+            <InfoTypeAndValueInfoValue<
                 'a,
             >>::decode(&self.info_type, ::core::option::Option::Some(&self.info_value)),
             "infoValue",
@@ -1177,7 +1095,7 @@ pub struct ErrorMsgContent<'a> {
     /// `errorDetails` (schemas/rfc5912/PKIXCMP-2009.asn1:473)
     #[asn1(
         name = "errorDetails",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub error_details: ::core::option::Option<PkiFreeText<'a>>,
 }
@@ -1239,7 +1157,7 @@ pub struct PollRepContentItem<'a> {
     /// `reason` (schemas/rfc5912/PKIXCMP-2009.asn1:493)
     #[asn1(
         name = "reason",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub reason: ::core::option::Option<PkiFreeText<'a>>,
 }

@@ -31,31 +31,6 @@ pub const ID_CT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 
  Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:59`.*/
 pub type CertReqMessages<'a> = ::std::vec::Vec<CertReqMsg<'a>>;
-/// `SingleAttribute{{RegInfoSet}}`: an instance of the parameterized type `SingleAttribute` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "SingleAttribute-RegInfoSet")]
-pub struct SingleAttributeRegInfoSet<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:86)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `value` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:87)
-    #[asn1(name = "value")]
-    pub value: ::synta::AnyRef<'a>,
-}
-/// Open types of `SingleAttribute-RegInfoSet`.
-impl<'a> SingleAttributeRegInfoSet<'a> {
-    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set).
-    pub fn value_decoded(
-        &self,
-    ) -> ::synta::Result<super::pkix1_explicit_2009::AttrSetType<'a>> {
-        ::synta::ResultExt::field(
-            <super::pkix1_explicit_2009::AttrSetType<
-                'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
-            "value",
-        )
-    }
-}
 /** ```asn1
  CertReqMsg ::= SEQUENCE {
        certReq   CertRequest,
@@ -78,9 +53,11 @@ pub struct CertReqMsg<'a> {
     /// `regInfo` (schemas/rfc5912/PKIXCRMF-2009.asn1:65)
     #[asn1(
         name = "regInfo",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(1..MAX)\").size(1, ::core::option::Option::None)"
     )]
-    pub reg_info: ::core::option::Option<::std::vec::Vec<SingleAttributeRegInfoSet<'a>>>,
+    pub reg_info: ::core::option::Option<
+        ::std::vec::Vec<super::pkix_common_types_2009::SingleAttributeRegInfoSet<'a>>,
+    >,
 }
 /** ```asn1
  CertRequest ::= SEQUENCE {
@@ -105,7 +82,7 @@ pub struct CertRequest<'a> {
     /// `controls` (schemas/rfc5912/PKIXCRMF-2009.asn1:73)
     #[asn1(
         name = "controls",
-        constraint = ":: synta :: Constraint :: new (\"SIZE(1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE(1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub controls: ::core::option::Option<Controls<'a>>,
 }
@@ -129,53 +106,53 @@ pub struct CertRequest<'a> {
 #[asn1(name = "CertTemplate")]
 pub struct CertTemplate<'a> {
     /// `version` (schemas/rfc5912/PKIXCRMF-2009.asn1:77)
-    #[asn1(name = "version", context = 0u32, implicit)]
+    #[asn1(name = "version", context = 0, implicit)]
     pub version: ::core::option::Option<super::pkix1_explicit_2009::Version<'a>>,
     /// `serialNumber` (schemas/rfc5912/PKIXCRMF-2009.asn1:78)
-    #[asn1(name = "serialNumber", context = 1u32, implicit)]
+    #[asn1(name = "serialNumber", context = 1, implicit)]
     pub serial_number: ::core::option::Option<::synta::IntRef<'a>>,
     /// `signingAlg` (schemas/rfc5912/PKIXCRMF-2009.asn1:79)
-    #[asn1(name = "signingAlg", context = 2u32, implicit)]
+    #[asn1(name = "signingAlg", context = 2, implicit)]
     pub signing_alg: ::core::option::Option<
-        super::enrollment_message_syntax_2009::AlgorithmIdentifierSignatureAlgorithms<'a>,
+        super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<'a>,
     >,
     /// `issuer` (schemas/rfc5912/PKIXCRMF-2009.asn1:81)
-    #[asn1(name = "issuer", context = 3u32, explicit)]
+    #[asn1(name = "issuer", context = 3, explicit)]
     pub issuer: ::core::option::Option<
         ::synta::Lazy<'a, super::pkix1_explicit_2009::Name<'a>>,
     >,
     /// `validity` (schemas/rfc5912/PKIXCRMF-2009.asn1:82)
-    #[asn1(name = "validity", context = 4u32, implicit)]
+    #[asn1(name = "validity", context = 4, implicit)]
     pub validity: ::core::option::Option<OptionalValidity>,
     /// `subject` (schemas/rfc5912/PKIXCRMF-2009.asn1:83)
-    #[asn1(name = "subject", context = 5u32, explicit)]
+    #[asn1(name = "subject", context = 5, explicit)]
     pub subject: ::core::option::Option<
         ::synta::Lazy<'a, super::pkix1_explicit_2009::Name<'a>>,
     >,
     /// `publicKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:84)
-    #[asn1(name = "publicKey", context = 6u32, implicit)]
+    #[asn1(name = "publicKey", context = 6, implicit)]
     pub public_key: ::core::option::Option<
         super::pkix1_explicit_2009::SubjectPublicKeyInfo<'a>,
     >,
     /// `issuerUID` (schemas/rfc5912/PKIXCRMF-2009.asn1:85)
-    #[asn1(name = "issuerUID", context = 7u32, implicit)]
+    #[asn1(name = "issuerUID", context = 7, implicit)]
     pub issuer_uid: ::core::option::Option<
         super::pkix1_explicit_2009::UniqueIdentifier<'a>,
     >,
     /// `subjectUID` (schemas/rfc5912/PKIXCRMF-2009.asn1:86)
-    #[asn1(name = "subjectUID", context = 8u32, implicit)]
+    #[asn1(name = "subjectUID", context = 8, implicit)]
     pub subject_uid: ::core::option::Option<
         super::pkix1_explicit_2009::UniqueIdentifier<'a>,
     >,
     /// `extensions` (schemas/rfc5912/PKIXCRMF-2009.asn1:87)
     #[asn1(
         name = "extensions",
-        context = 9u32,
+        context = 9,
         implicit,
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub extensions: ::core::option::Option<
-        ::std::vec::Vec<super::pkix1_explicit_2009::ExtensionCertExtensions<'a>>,
+        ::std::vec::Vec<super::pkix_common_types_2009::ExtensionCertExtensions2<'a>>,
     >,
 }
 /** ```asn1
@@ -189,36 +166,11 @@ pub struct CertTemplate<'a> {
 #[asn1(name = "OptionalValidity")]
 pub struct OptionalValidity {
     /// `notBefore` (schemas/rfc5912/PKIXCRMF-2009.asn1:90)
-    #[asn1(name = "notBefore", context = 0u32, explicit)]
+    #[asn1(name = "notBefore", context = 0, explicit)]
     pub not_before: ::core::option::Option<super::pkix1_explicit_2009::Time>,
     /// `notAfter` (schemas/rfc5912/PKIXCRMF-2009.asn1:91)
-    #[asn1(name = "notAfter", context = 1u32, explicit)]
+    #[asn1(name = "notAfter", context = 1, explicit)]
     pub not_after: ::core::option::Option<super::pkix1_explicit_2009::Time>,
-}
-/// `SingleAttribute{{RegControlSet}}`: an instance of the parameterized type `SingleAttribute` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "SingleAttribute-RegControlSet")]
-pub struct SingleAttributeRegControlSet<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:86)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `value` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:87)
-    #[asn1(name = "value")]
-    pub value: ::synta::AnyRef<'a>,
-}
-/// Open types of `SingleAttribute-RegControlSet`.
-impl<'a> SingleAttributeRegControlSet<'a> {
-    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set).
-    pub fn value_decoded(
-        &self,
-    ) -> ::synta::Result<super::pkix1_explicit_2009::AttrSetType<'a>> {
-        ::synta::ResultExt::field(
-            <super::pkix1_explicit_2009::AttrSetType<
-                'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
-            "value",
-        )
-    }
 }
 /** ```asn1
  Controls  ::= SEQUENCE SIZE(1..MAX) OF SingleAttribute
@@ -226,7 +178,9 @@ impl<'a> SingleAttributeRegControlSet<'a> {
  ```
 
  Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:93`.*/
-pub type Controls<'a> = ::std::vec::Vec<SingleAttributeRegControlSet<'a>>;
+pub type Controls<'a> = ::std::vec::Vec<
+    super::pkix_common_types_2009::SingleAttributeRegControlSet<'a>,
+>;
 /** ```asn1
  ProofOfPossession ::= CHOICE {
        raVerified        [0] NULL,
@@ -242,16 +196,16 @@ pub type Controls<'a> = ::std::vec::Vec<SingleAttributeRegControlSet<'a>>;
 #[asn1(name = "ProofOfPossession")]
 pub enum ProofOfPossession<'a> {
     /// `raVerified` (schemas/rfc5912/PKIXCRMF-2009.asn1:97)
-    #[asn1(name = "raVerified", context = 0u32, implicit)]
+    #[asn1(name = "raVerified", context = 0, implicit)]
     RaVerified(::synta::Null),
     /// `signature` (schemas/rfc5912/PKIXCRMF-2009.asn1:100)
-    #[asn1(name = "signature", context = 1u32, implicit)]
+    #[asn1(name = "signature", context = 1, implicit)]
     Signature(PopoSigningKey<'a>),
     /// `keyEncipherment` (schemas/rfc5912/PKIXCRMF-2009.asn1:101)
-    #[asn1(name = "keyEncipherment", context = 2u32, explicit)]
+    #[asn1(name = "keyEncipherment", context = 2, explicit)]
     KeyEncipherment(PopoPrivKey<'a>),
     /// `keyAgreement` (schemas/rfc5912/PKIXCRMF-2009.asn1:102)
-    #[asn1(name = "keyAgreement", context = 3u32, explicit)]
+    #[asn1(name = "keyAgreement", context = 3, explicit)]
     KeyAgreement(PopoPrivKey<'a>),
 }
 /** ```asn1
@@ -276,11 +230,11 @@ pub enum ProofOfPossession<'a> {
 #[asn1(name = "POPOSigningKey")]
 pub struct PopoSigningKey<'a> {
     /// `poposkInput` (schemas/rfc5912/PKIXCRMF-2009.asn1:105)
-    #[asn1(name = "poposkInput", context = 0u32, implicit)]
+    #[asn1(name = "poposkInput", context = 0, implicit)]
     pub poposk_input: ::core::option::Option<PopoSigningKeyInput<'a>>,
     /// `algorithmIdentifier` (schemas/rfc5912/PKIXCRMF-2009.asn1:106)
     #[asn1(name = "algorithmIdentifier")]
-    pub algorithm_identifier: super::enrollment_message_syntax_2009::AlgorithmIdentifierSignatureAlgorithms<
+    pub algorithm_identifier: super::algorithm_information_2009::AlgorithmIdentifierSignatureAlgorithms<
         'a,
     >,
     /// `signature` (schemas/rfc5912/PKIXCRMF-2009.asn1:108)
@@ -292,7 +246,7 @@ pub struct PopoSigningKey<'a> {
 #[asn1(name = "POPOSigningKeyInput-authInfo")]
 pub enum PopoSigningKeyInputAuthInfo<'a> {
     /// `sender` (schemas/rfc5912/PKIXCRMF-2009.asn1:121)
-    #[asn1(name = "sender", context = 0u32, explicit)]
+    #[asn1(name = "sender", context = 0, explicit)]
     Sender(super::pkix1_implicit_2009::GeneralName<'a>),
     /// `publicKeyMAC` (schemas/rfc5912/PKIXCRMF-2009.asn1:125)
     #[asn1(name = "publicKeyMAC")]
@@ -323,33 +277,6 @@ pub struct PopoSigningKeyInput<'a> {
     #[asn1(name = "publicKey")]
     pub public_key: super::pkix1_explicit_2009::SubjectPublicKeyInfo<'a>,
 }
-/// `AlgorithmIdentifier{MAC-ALGORITHM, {Password-MACAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-Password-MACAlgorithms")]
-pub struct AlgorithmIdentifierPasswordMacAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-Password-MACAlgorithms`.
-impl<'a> AlgorithmIdentifierPasswordMacAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PKMACValue ::= SEQUENCE {
        algId  AlgorithmIdentifier{MAC-ALGORITHM,
@@ -368,7 +295,9 @@ impl<'a> AlgorithmIdentifierPasswordMacAlgorithms<'a> {
 pub struct PkmacValue<'a> {
     /// `algId` (schemas/rfc5912/PKIXCRMF-2009.asn1:132)
     #[asn1(name = "algId")]
-    pub alg_id: AlgorithmIdentifierPasswordMacAlgorithms<'a>,
+    pub alg_id: super::algorithm_information_2009::AlgorithmIdentifierPasswordMacAlgorithms<
+        'a,
+    >,
     /// `value` (schemas/rfc5912/PKIXCRMF-2009.asn1:134)
     #[asn1(name = "value")]
     pub value: ::synta::BitStringRef<'a>,
@@ -382,60 +311,6 @@ pub struct PkmacValue<'a> {
 pub const ID_PASSWORD_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 246, 125, 7, 66, 13],
 );
-/// `AlgorithmIdentifier{DIGEST-ALGORITHM, {DigestAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-DigestAlgorithms")]
-pub struct AlgorithmIdentifierDigestAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-DigestAlgorithms`.
-impl<'a> AlgorithmIdentifierDigestAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
-/// `AlgorithmIdentifier{MAC-ALGORITHM, {MACAlgorithms}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier-MACAlgorithms")]
-pub struct AlgorithmIdentifierMacAlgorithms<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier-MACAlgorithms`.
-impl<'a> AlgorithmIdentifierMacAlgorithms<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PBMParameter ::= SEQUENCE {
       salt                OCTET STRING,
@@ -459,13 +334,13 @@ pub struct PbmParameter<'a> {
     pub salt: ::synta::OctetStringRef<'a>,
     /// `owf` (schemas/rfc5912/PKIXCRMF-2009.asn1:153)
     #[asn1(name = "owf")]
-    pub owf: AlgorithmIdentifierDigestAlgorithms<'a>,
+    pub owf: super::algorithm_information_2009::AlgorithmIdentifierDigestAlgorithms<'a>,
     /// `iterationCount` (schemas/rfc5912/PKIXCRMF-2009.asn1:156)
     #[asn1(name = "iterationCount")]
     pub iteration_count: ::synta::IntRef<'a>,
     /// `mac` (schemas/rfc5912/PKIXCRMF-2009.asn1:158)
     #[asn1(name = "mac")]
-    pub mac: AlgorithmIdentifierMacAlgorithms<'a>,
+    pub mac: super::algorithm_information_2009::AlgorithmIdentifierMacAlgorithms<'a>,
 }
 /** ```asn1
  POPOPrivKey ::= CHOICE {
@@ -489,19 +364,19 @@ pub struct PbmParameter<'a> {
 #[asn1(name = "POPOPrivKey")]
 pub enum PopoPrivKey<'a> {
     /// `thisMessage` (schemas/rfc5912/PKIXCRMF-2009.asn1:179)
-    #[asn1(name = "thisMessage", context = 0u32, implicit)]
+    #[asn1(name = "thisMessage", context = 0, implicit)]
     ThisMessage(::synta::BitStringRef<'a>),
     /// `subsequentMessage` (schemas/rfc5912/PKIXCRMF-2009.asn1:182)
-    #[asn1(name = "subsequentMessage", context = 1u32, implicit)]
+    #[asn1(name = "subsequentMessage", context = 1, implicit)]
     SubsequentMessage(SubsequentMessage<'a>),
     /// `dhMAC` (schemas/rfc5912/PKIXCRMF-2009.asn1:184)
-    #[asn1(name = "dhMAC", context = 2u32, implicit)]
+    #[asn1(name = "dhMAC", context = 2, implicit)]
     DhMac(::synta::BitStringRef<'a>),
     /// `agreeMAC` (schemas/rfc5912/PKIXCRMF-2009.asn1:185)
-    #[asn1(name = "agreeMAC", context = 3u32, implicit)]
+    #[asn1(name = "agreeMAC", context = 3, implicit)]
     AgreeMac(PkmacValue<'a>),
     /// `encryptedKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:186)
-    #[asn1(name = "encryptedKey", context = 4u32, implicit)]
+    #[asn1(name = "encryptedKey", context = 4, implicit)]
     EncryptedKey(
         ::std::boxed::Box<super::cryptographic_message_syntax_2009::EnvelopedData<'a>>,
     ),
@@ -574,33 +449,6 @@ pub struct EncKeyWithId<'a> {
     #[asn1(name = "identifier")]
     pub identifier: ::core::option::Option<EncKeyWithIdIdentifier<'a>>,
 }
-/// `AlgorithmIdentifier{PUBLIC-KEY, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AlgorithmIdentifier")]
-pub struct AlgorithmIdentifier<'a> {
-    /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
-    #[asn1(name = "algorithm")]
-    pub algorithm: ::synta::ObjectIdentifierRef<'a>,
-    /// `parameters` (schemas/rfc5912/AlgorithmInformation-2009.asn1:405)
-    #[asn1(name = "parameters")]
-    pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
-}
-/// Open types of `AlgorithmIdentifier`.
-impl<'a> AlgorithmIdentifier<'a> {
-    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(
-        &self,
-    ) -> ::synta::Result<
-        super::attribute_certificate_version1_2009::AlgorithmSetParams<'a>,
-    > {
-        ::synta::ResultExt::field(
-            <super::attribute_certificate_version1_2009::AlgorithmSetParams<
-                'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
-            "parameters",
-        )
-    }
-}
 /** ```asn1
  PrivateKeyInfo ::= SEQUENCE {
       version                   INTEGER,
@@ -620,34 +468,24 @@ pub struct PrivateKeyInfo<'a> {
     pub version: ::synta::IntRef<'a>,
     /// `privateKeyAlgorithm` (schemas/rfc5912/PKIXCRMF-2009.asn1:224)
     #[asn1(name = "privateKeyAlgorithm")]
-    pub private_key_algorithm: AlgorithmIdentifier<'a>,
+    pub private_key_algorithm: super::algorithm_information_2009::AlgorithmIdentifier5<
+        'a,
+    >,
     /// `privateKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:225)
     #[asn1(name = "privateKey")]
     pub private_key: ::synta::OctetStringRef<'a>,
     /// `attributes` (schemas/rfc5912/PKIXCRMF-2009.asn1:227)
-    #[asn1(name = "attributes", context = 0u32, implicit)]
+    #[asn1(name = "attributes", context = 0, implicit)]
     pub attributes: ::core::option::Option<Attributes<'a>>,
-}
-/// `AttributeSet{{PrivateKeyAttributes}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "AttributeSet-PrivateKeyAttributes")]
-pub struct AttributeSetPrivateKeyAttributes<'a> {
-    /// `type` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:72)
-    #[asn1(name = "type")]
-    pub type_: ::synta::ObjectIdentifierRef<'a>,
-    /// `values` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:73)
-    #[asn1(
-        name = "values",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
-    )]
-    pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
 /** ```asn1
  Attributes ::= SET OF AttributeSet{{PrivateKeyAttributes}}
  ```
 
  Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:230`.*/
-pub type Attributes<'a> = ::synta::SetOfVec<AttributeSetPrivateKeyAttributes<'a>>;
+pub type Attributes<'a> = ::synta::SetOfVec<
+    super::pkix_common_types_2009::AttributeSetPrivateKeyAttributes<'a>,
+>;
 /** ```asn1
  id-regCtrl OBJECT IDENTIFIER ::= { id-pkip 1 }
  ```
@@ -721,7 +559,7 @@ pub struct PkiPublicationInfo<'a> {
     /// `pubInfos` (schemas/rfc5912/PKIXCRMF-2009.asn1:280)
     #[asn1(
         name = "pubInfos",
-        constraint = ":: synta :: Constraint :: new (\"SIZE (1..MAX)\") . size (1usize , :: core :: option :: Option :: None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub pub_infos: ::core::option::Option<::std::vec::Vec<SinglePubInfo<'a>>>,
 }
@@ -777,13 +615,13 @@ pub const ID_REG_CTRL_PKI_ARCHIVE_OPTIONS: ::synta::ObjectIdentifierRef<'static>
 #[asn1(name = "PKIArchiveOptions")]
 pub enum PkiArchiveOptions<'a> {
     /// `encryptedPrivKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:304)
-    #[asn1(name = "encryptedPrivKey", context = 0u32, explicit)]
+    #[asn1(name = "encryptedPrivKey", context = 0, explicit)]
     EncryptedPrivKey(EncryptedKey<'a>),
     /// `keyGenParameters` (schemas/rfc5912/PKIXCRMF-2009.asn1:306)
-    #[asn1(name = "keyGenParameters", context = 1u32, implicit)]
+    #[asn1(name = "keyGenParameters", context = 1, implicit)]
     KeyGenParameters(KeyGenParameters<'a>),
     /// `archiveRemGenPrivKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:308)
-    #[asn1(name = "archiveRemGenPrivKey", context = 2u32, implicit)]
+    #[asn1(name = "archiveRemGenPrivKey", context = 2, implicit)]
     ArchiveRemGenPrivKey(bool),
 }
 /** ```asn1
@@ -807,7 +645,7 @@ pub enum EncryptedKey<'a> {
     #[asn1(name = "encryptedValue")]
     EncryptedValue(EncryptedValue<'a>),
     /// `envelopedData` (schemas/rfc5912/PKIXCRMF-2009.asn1:315)
-    #[asn1(name = "envelopedData", context = 0u32, implicit)]
+    #[asn1(name = "envelopedData", context = 0, implicit)]
     EnvelopedData(
         ::std::boxed::Box<super::cryptographic_message_syntax_2009::EnvelopedData<'a>>,
     ),
@@ -846,21 +684,25 @@ pub enum EncryptedKey<'a> {
 #[asn1(name = "EncryptedValue")]
 pub struct EncryptedValue<'a> {
     /// `intendedAlg` (schemas/rfc5912/PKIXCRMF-2009.asn1:325)
-    #[asn1(name = "intendedAlg", context = 0u32, implicit)]
+    #[asn1(name = "intendedAlg", context = 0, implicit)]
     pub intended_alg: ::core::option::Option<
-        super::pkixcmp_2009::AlgorithmIdentifier<'a>,
+        super::algorithm_information_2009::AlgorithmIdentifier3<'a>,
     >,
     /// `symmAlg` (schemas/rfc5912/PKIXCRMF-2009.asn1:327)
-    #[asn1(name = "symmAlg", context = 1u32, implicit)]
-    pub symm_alg: ::core::option::Option<super::pkixcmp_2009::AlgorithmIdentifier<'a>>,
+    #[asn1(name = "symmAlg", context = 1, implicit)]
+    pub symm_alg: ::core::option::Option<
+        super::algorithm_information_2009::AlgorithmIdentifier3<'a>,
+    >,
     /// `encSymmKey` (schemas/rfc5912/PKIXCRMF-2009.asn1:329)
-    #[asn1(name = "encSymmKey", context = 2u32, implicit)]
+    #[asn1(name = "encSymmKey", context = 2, implicit)]
     pub enc_symm_key: ::core::option::Option<::synta::BitStringRef<'a>>,
     /// `keyAlg` (schemas/rfc5912/PKIXCRMF-2009.asn1:331)
-    #[asn1(name = "keyAlg", context = 3u32, implicit)]
-    pub key_alg: ::core::option::Option<super::pkixcmp_2009::AlgorithmIdentifier<'a>>,
+    #[asn1(name = "keyAlg", context = 3, implicit)]
+    pub key_alg: ::core::option::Option<
+        super::algorithm_information_2009::AlgorithmIdentifier3<'a>,
+    >,
     /// `valueHint` (schemas/rfc5912/PKIXCRMF-2009.asn1:333)
-    #[asn1(name = "valueHint", context = 4u32, implicit)]
+    #[asn1(name = "valueHint", context = 4, implicit)]
     pub value_hint: ::core::option::Option<::synta::OctetStringRef<'a>>,
     /// `encValue` (schemas/rfc5912/PKIXCRMF-2009.asn1:338)
     #[asn1(name = "encValue")]

@@ -44,15 +44,15 @@ pub const ID_AA_ENCRYP_KEY_PREF: ::synta::ObjectIdentifierRef<'static> = ::synta
 #[asn1(name = "SMIMEEncryptionKeyPreference")]
 pub enum SmimeEncryptionKeyPreference<'a> {
     /// `issuerAndSerialNumber` (schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:78)
-    #[asn1(name = "issuerAndSerialNumber", context = 0u32, implicit)]
+    #[asn1(name = "issuerAndSerialNumber", context = 0, implicit)]
     IssuerAndSerialNumber(
         super::cryptographic_message_syntax_2009::IssuerAndSerialNumber<'a>,
     ),
     /// `receipentKeyId` (schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:79)
-    #[asn1(name = "receipentKeyId", context = 1u32, implicit)]
+    #[asn1(name = "receipentKeyId", context = 1, implicit)]
     ReceipentKeyId(super::cryptographic_message_syntax_2009::RecipientKeyIdentifier<'a>),
     /// `subjectAltKeyIdentifier` (schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:80)
-    #[asn1(name = "subjectAltKeyIdentifier", context = 2u32, implicit)]
+    #[asn1(name = "subjectAltKeyIdentifier", context = 2, implicit)]
     SubjectAltKeyIdentifier(
         super::cryptographic_message_syntax_2009::SubjectKeyIdentifier<'a>,
     ),
