@@ -25,19 +25,41 @@ fn ident(text: &str) -> Ident {
     Ident::new(&text, Span::call_site())
 }
 
+/// Splits at hyphens and keeps an acronym behind a one-letter lower-case prefix whole
+/// (`cRLIssuer` -> `CRLIssuer`), so word boundaries fall where a reader expects.
+fn words(asn1: &str) -> String {
+    asn1.split('-')
+        .map(|w| {
+            let b = w.as_bytes();
+            if b.len() >= 3
+                && b[0].is_ascii_lowercase()
+                && b[1].is_ascii_uppercase()
+                && b[2].is_ascii_uppercase()
+            {
+                let mut s = w[..1].to_ascii_uppercase();
+                s.push_str(&w[1..]);
+                s
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
 /// A type name: `TBSCertificate` -> `TbsCertificate`, `id-pe` -> `IdPe`.
 pub fn type_name(asn1: &str) -> Ident {
-    ident(&asn1.replace('-', "_").to_upper_camel_case())
+    ident(&words(asn1).to_upper_camel_case())
 }
 
-/// A field or module name: `extnID` -> `extn_id`.
+/// A field or module name: `extnID` -> `extn_id`, `cRLIssuer` -> `crl_issuer`.
 pub fn field_name(asn1: &str) -> Ident {
-    ident(&asn1.replace('-', "_").to_snake_case())
+    ident(&words(asn1).to_snake_case())
 }
 
-/// A constant name: `id-ce-keyUsage` -> `ID_CE_KEY_USAGE`.
+/// A constant name: `id-ce-cRLDistributionPoints` -> `ID_CE_CRL_DISTRIBUTION_POINTS`.
 pub fn const_name(asn1: &str) -> Ident {
-    ident(&asn1.replace('-', "_").to_shouty_snake_case())
+    ident(&words(asn1).to_shouty_snake_case())
 }
 
 /// The file and module name of an ASN.1 module: `PKIX1Explicit-2009` ->
@@ -58,6 +80,11 @@ pub fn instance_name(template: &str, arguments: &[String]) -> String {
             .filter(|w| !w.is_empty())
             .filter(|w| w.chars().any(|c| c.is_ascii_lowercase()))
             .collect();
+        // An inline object set (`{a | b | c}`) would make an unreadable name; a clash is
+        // numbered instead.
+        if words.len() > 2 {
+            continue;
+        }
         for w in words {
             name.push('-');
             name.push_str(w);
@@ -78,6 +105,12 @@ mod tests {
         assert_eq!(field_name("type").to_string(), "type_");
         assert_eq!(field_name("self").to_string(), "self_");
         assert_eq!(const_name("id-ce-keyUsage").to_string(), "ID_CE_KEY_USAGE");
+        assert_eq!(
+            const_name("id-ce-cRLDistributionPoints").to_string(),
+            "ID_CE_CRL_DISTRIBUTION_POINTS"
+        );
+        assert_eq!(field_name("cRLIssuer").to_string(), "crl_issuer");
+        assert_eq!(field_name("eContentType").to_string(), "e_content_type");
         assert_eq!(module_name("PKIX1Explicit-2009"), "pkix1_explicit_2009");
         assert_eq!(
             type_name(&instance_name(

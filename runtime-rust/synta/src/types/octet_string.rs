@@ -41,6 +41,16 @@ impl<'a> OctetStringRef<'a> {
         &self.bytes
     }
 
+    /// The contents borrowed from the input for the input's whole lifetime; `None` for
+    /// a value that owns its bytes (BER segments joined, or built by the caller).
+    #[must_use]
+    pub fn borrowed(&self) -> Option<&'a [u8]> {
+        match &self.bytes {
+            Cow::Borrowed(b) => Some(b),
+            Cow::Owned(_) => None,
+        }
+    }
+
     /// True when the value borrows from the input.
     #[must_use]
     pub fn is_borrowed(&self) -> bool {

@@ -429,7 +429,7 @@ pub struct AlgorithmIdentifierPopAlgs<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AlgorithmIdentifierPopAlgsParameters<'a> {
     /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    MacaHMacSha1(::synta::Null),
+    MacaHmacSha1(::synta::Null),
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
@@ -445,7 +445,7 @@ impl<'a> AlgorithmIdentifierPopAlgsParameters<'a> {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1060,7 +1060,7 @@ pub struct AlgorithmIdentifierMacAlgorithms<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AlgorithmIdentifierMacAlgorithmsParameters<'a> {
     /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    MacaHMacSha1(::synta::Null),
+    MacaHmacSha1(::synta::Null),
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
@@ -1076,7 +1076,7 @@ impl<'a> AlgorithmIdentifierMacAlgorithmsParameters<'a> {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1353,10 +1353,8 @@ impl<'a> AlgorithmIdentifierOriginatorKeySet<'a> {
 /** `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
                                  sa-rsaWithMD5 | sa-rsaWithMD2, ...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).*/
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(
-    name = "AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2"
-)]
-pub struct AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
+#[asn1(name = "AlgorithmIdentifier")]
+pub struct AlgorithmIdentifier6<'a> {
     /// `algorithm` (schemas/rfc5912/AlgorithmInformation-2009.asn1:404)
     #[asn1(name = "algorithm")]
     pub algorithm: ::synta::ObjectIdentifierRef<'a>,
@@ -1366,9 +1364,7 @@ pub struct AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2
 }
 /// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
-    'a,
-> {
+pub enum AlgorithmIdentifierParameters6<'a> {
     /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
     SaDsaWithSha1(::synta::Null),
     /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
@@ -1382,9 +1378,7 @@ pub enum AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Pa
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<
-    'a,
-> AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<'a> {
+impl<'a> AlgorithmIdentifierParameters6<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1434,18 +1428,14 @@ impl<
         }
     }
 }
-/// Open types of `AlgorithmIdentifier-sa-dsaWithSHA1-sa-rsaWithSHA1-sa-rsaWithMD5-sa-rsaWithMD2`.
-impl<'a> AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<'a> {
+/// Open types of `AlgorithmIdentifier`.
+impl<'a> AlgorithmIdentifier6<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<
-        AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
-            'a,
-        >,
-    > {
+    ) -> ::synta::Result<AlgorithmIdentifierParameters6<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2Parameters<
+            <AlgorithmIdentifierParameters6<
                 'a,
             >>::decode(&self.algorithm, self.parameters.as_ref()),
             "parameters",

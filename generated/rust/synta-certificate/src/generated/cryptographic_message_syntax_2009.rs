@@ -1215,7 +1215,7 @@ pub struct MessageAuthenticationCodeAlgorithm<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum MessageAuthenticationCodeAlgorithmParameters<'a> {
     /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    MacaHMacSha1(::synta::Null),
+    MacaHmacSha1(::synta::Null),
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
@@ -1231,7 +1231,7 @@ impl<'a> MessageAuthenticationCodeAlgorithmParameters<'a> {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHMacSha1)
+                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }

@@ -60,7 +60,7 @@ pub const RC2_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
  ```
 
  Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:116`.*/
-pub const H_MAC_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
+pub const HMAC_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 8, 1, 2],
 );
 /** ```asn1
@@ -290,7 +290,7 @@ pub struct Pbkdf2PrFsAlgorithmIdentifier<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
     /// `alg-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    AlgHMacSha1(::synta::Null),
+    AlgHmacSha1(::synta::Null),
     /// The component is absent.
     Absent,
     /// A key outside the object set, or a value its object does not define.
@@ -306,7 +306,7 @@ impl<'a> Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AlgHMacSha1)
+                        v.decode_as(::synta::Rules::Der).map(Self::AlgHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }

@@ -532,7 +532,7 @@ pub enum CmcStatusInfoOtherInfo<'a> {
 pub struct CmcStatusInfo<'a> {
     /// `cMCStatus` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:245)
     #[asn1(name = "cMCStatus")]
-    pub c_mc_status: CmcStatus<'a>,
+    pub cmc_status: CmcStatus<'a>,
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:246)
     #[asn1(
         name = "bodyList",
@@ -885,7 +885,7 @@ pub struct GetCrl<'a> {
     pub issuer_name: ::synta::Lazy<'a, super::pkix1_explicit_2009::Name<'a>>,
     /// `cRLName` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:352)
     #[asn1(name = "cRLName")]
-    pub c_rl_name: ::core::option::Option<super::pkix1_implicit_2009::GeneralName<'a>>,
+    pub crl_name: ::core::option::Option<super::pkix1_implicit_2009::GeneralName<'a>>,
     /// `time` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:353)
     #[asn1(name = "time")]
     pub time: ::core::option::Option<::synta::GeneralizedTime>,
@@ -1136,7 +1136,7 @@ pub enum CmcStatusInfoV2OtherInfo<'a> {
 pub struct CmcStatusInfoV2<'a> {
     /// `cMCStatus` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:424)
     #[asn1(name = "cMCStatus")]
-    pub c_mc_status: CmcStatus<'a>,
+    pub cmc_status: CmcStatus<'a>,
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:425)
     #[asn1(
         name = "bodyList",

@@ -50,14 +50,7 @@ pub struct TbsRequest<'a> {
     /// `requestExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:46)
     #[asn1(name = "requestExtensions", context = 2, explicit)]
     pub request_extensions: ::core::option::Option<
-        ::synta::Lazy<
-            'a,
-            ::std::vec::Vec<
-                super::pkix_common_types_2009::ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<
-                    'a,
-                >,
-            >,
-        >,
+        ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension2<'a>>>,
     >,
 }
 /** ```asn1
@@ -263,9 +256,7 @@ pub struct BasicOcspResponse<'a> {
     pub tbs_response_data: ResponseData<'a>,
     /// `signatureAlgorithm` (schemas/rfc6960/OCSP-2013-08.asn1:100)
     #[asn1(name = "signatureAlgorithm")]
-    pub signature_algorithm: super::algorithm_information_2009::AlgorithmIdentifierSaDsaWithSha1SaRsaWithSha1SaRsaWithMd5SaRsaWithMd2<
-        'a,
-    >,
+    pub signature_algorithm: super::algorithm_information_2009::AlgorithmIdentifier6<'a>,
     /// `signature` (schemas/rfc6960/OCSP-2013-08.asn1:103)
     #[asn1(name = "signature")]
     pub signature: ::synta::BitStringRef<'a>,
@@ -375,14 +366,7 @@ pub struct SingleResponse<'a> {
     /// `singleExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:127)
     #[asn1(name = "singleExtensions", context = 1, explicit)]
     pub single_extensions: ::core::option::Option<
-        ::synta::Lazy<
-            'a,
-            ::std::vec::Vec<
-                super::pkix_common_types_2009::ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<
-                    'a,
-                >,
-            >,
-        >,
+        ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension3<'a>>>,
     >,
 }
 /** ```asn1

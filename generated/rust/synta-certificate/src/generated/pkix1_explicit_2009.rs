@@ -200,7 +200,7 @@ pub enum X520name<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-commonName        AttributeType ::= { id-at 3 }
@@ -249,7 +249,7 @@ pub enum X520CommonName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-localityName      AttributeType ::= { id-at 7 }
@@ -298,7 +298,7 @@ pub enum X520LocalityName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
@@ -347,7 +347,7 @@ pub enum X520StateOrProvinceName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-organizationName  AttributeType ::= { id-at 10 }
@@ -396,7 +396,7 @@ pub enum X520OrganizationName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-organizationalUnitName AttributeType ::= { id-at 11 }
@@ -446,7 +446,7 @@ pub enum X520OrganizationalUnitName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  id-at-title             AttributeType ::= { id-at 12 }
@@ -573,7 +573,7 @@ pub enum DirectoryStringUbStateName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /// `DirectoryString{ub-organization-name}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
@@ -608,7 +608,7 @@ pub enum DirectoryStringUbOrganizationName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /// `DirectoryString{ub-organizational-unit-name}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
@@ -643,7 +643,7 @@ pub enum DirectoryStringUbOrganizationalUnitName<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /// `DirectoryString{ub-title }`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
@@ -678,7 +678,7 @@ pub enum DirectoryStringUbTitle<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(64))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /// `DirectoryString{ub-pseudonym}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
@@ -713,7 +713,7 @@ pub enum DirectoryStringUbPseudonym<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(128))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }
 /** ```asn1
  RelativeDistinguishedName  ::=
@@ -1445,5 +1445,5 @@ pub enum DirectoryStringUbMax<'a> {
         name = "uTF8String",
         constraint = "::synta::Constraint::new(\"(SIZE (1..maxSize))\").size(1, ::core::option::Option::Some(32768))"
     )]
-    UTf8String(::synta::Utf8String<'a>),
+    Utf8String(::synta::Utf8String<'a>),
 }

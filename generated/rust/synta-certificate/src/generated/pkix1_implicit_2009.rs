@@ -111,7 +111,7 @@ pub const KEY_USAGE_KEY_AGREEMENT: usize = 4usize;
 /// `KeyUsage` named bit `keyCertSign(5)`.
 pub const KEY_USAGE_KEY_CERT_SIGN: usize = 5usize;
 /// `KeyUsage` named bit `cRLSign(6)`.
-pub const KEY_USAGE_C_RL_SIGN: usize = 6usize;
+pub const KEY_USAGE_CRL_SIGN: usize = 6usize;
 /// `KeyUsage` named bit `encipherOnly(7)`.
 pub const KEY_USAGE_ENCIPHER_ONLY: usize = 7usize;
 /// `KeyUsage` named bit `decipherOnly(8)`.
@@ -431,7 +431,7 @@ pub enum GeneralName<'a> {
     Rfc822Name(::synta::Ia5String<'a>),
     /// `dNSName` (schemas/rfc5912/PKIX1Implicit-2009.asn1:187)
     #[asn1(name = "dNSName", context = 2, implicit)]
-    DNsName(::synta::Ia5String<'a>),
+    DnsName(::synta::Ia5String<'a>),
     /// `x400Address` (schemas/rfc5912/PKIX1Implicit-2009.asn1:188)
     #[asn1(name = "x400Address", context = 3, implicit)]
     X400Address(super::pkix_x400_address_2009::OrAddress<'a>),
@@ -446,7 +446,7 @@ pub enum GeneralName<'a> {
     UniformResourceIdentifier(::synta::Ia5String<'a>),
     /// `iPAddress` (schemas/rfc5912/PKIX1Implicit-2009.asn1:192)
     #[asn1(name = "iPAddress", context = 7, implicit)]
-    IPAddress(::synta::OctetStringRef<'a>),
+    IpAddress(::synta::OctetStringRef<'a>),
     /// `registeredID` (schemas/rfc5912/PKIX1Implicit-2009.asn1:193)
     #[asn1(name = "registeredID", context = 8, implicit)]
     RegisteredId(::synta::ObjectIdentifierRef<'a>),
@@ -670,7 +670,7 @@ pub type SkipCerts<'a> = ::synta::IntRef<'a>;
  ```
 
  Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:279`.*/
-pub const ID_CE_C_RL_DISTRIBUTION_POINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
+pub const ID_CE_CRL_DISTRIBUTION_POINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 31],
 );
 /** ```asn1
@@ -710,7 +710,7 @@ pub struct DistributionPoint<'a> {
         implicit,
         constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
-    pub c_rl_issuer: ::core::option::Option<GeneralNames<'a>>,
+    pub crl_issuer: ::core::option::Option<GeneralNames<'a>>,
 }
 /** ```asn1
  DistributionPointName ::= CHOICE {
@@ -763,7 +763,7 @@ pub const REASON_FLAGS_UNUSED: usize = 0usize;
 /// `ReasonFlags` named bit `keyCompromise(1)`.
 pub const REASON_FLAGS_KEY_COMPROMISE: usize = 1usize;
 /// `ReasonFlags` named bit `cACompromise(2)`.
-pub const REASON_FLAGS_C_A_COMPROMISE: usize = 2usize;
+pub const REASON_FLAGS_CA_COMPROMISE: usize = 2usize;
 /// `ReasonFlags` named bit `affiliationChanged(3)`.
 pub const REASON_FLAGS_AFFILIATION_CHANGED: usize = 3usize;
 /// `ReasonFlags` named bit `superseded(4)`.
@@ -775,7 +775,7 @@ pub const REASON_FLAGS_CERTIFICATE_HOLD: usize = 6usize;
 /// `ReasonFlags` named bit `privilegeWithdrawn(7)`.
 pub const REASON_FLAGS_PRIVILEGE_WITHDRAWN: usize = 7usize;
 /// `ReasonFlags` named bit `aACompromise(8)`.
-pub const REASON_FLAGS_A_A_COMPROMISE: usize = 8usize;
+pub const REASON_FLAGS_AA_COMPROMISE: usize = 8usize;
 /** ```asn1
  id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
  ```
@@ -926,7 +926,7 @@ pub type SubjectInfoAccessSyntax<'a> = ::std::vec::Vec<AccessDescription<'a>>;
  ```
 
  Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:373`.*/
-pub const ID_CE_C_RL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
+pub const ID_CE_CRL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 20],
 );
 /** ```asn1
@@ -997,7 +997,7 @@ pub const ID_CE_DELTA_CRL_INDICATOR: ::synta::ObjectIdentifierRef<'static> = ::s
  ```
 
  Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:402`.*/
-pub const ID_CE_C_RL_REASONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
+pub const ID_CE_CRL_REASONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 21],
 );
 /** ```asn1
@@ -1027,7 +1027,7 @@ pub enum CrlReason {
     /// `keyCompromise(1)`
     KeyCompromise = 1i64,
     /// `cACompromise(2)`
-    CACompromise = 2i64,
+    CaCompromise = 2i64,
     /// `affiliationChanged(3)`
     AffiliationChanged = 3i64,
     /// `superseded(4)`
@@ -1041,7 +1041,7 @@ pub enum CrlReason {
     /// `privilegeWithdrawn(9)`
     PrivilegeWithdrawn = 9i64,
     /// `aACompromise(10)`
-    AACompromise = 10i64,
+    AaCompromise = 10i64,
 }
 /** ```asn1
  id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }

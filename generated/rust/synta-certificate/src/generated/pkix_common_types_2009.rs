@@ -1047,10 +1047,8 @@ pub struct AttributeSetPrivateKeyAttributes<'a> {
                      re-ocsp-response, ...,
                      re-ocsp-preferred-signature-algorithms}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(
-    name = "Extension-re-ocsp-nonce-re-ocsp-response-re-ocsp-preferred-signature-algorithms"
-)]
-pub struct ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<'a> {
+#[asn1(name = "Extension")]
+pub struct Extension2<'a> {
     /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
     #[asn1(name = "extnID")]
     pub extn_id: ::synta::ObjectIdentifierRef<'a>,
@@ -1063,9 +1061,7 @@ pub struct ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<
 }
 /// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithmsExtnValue<
-    'a,
-> {
+pub enum ExtensionExtnValue2<'a> {
     /// `re-ocsp-nonce` (1.3.6.1.5.5.7.48.1.2).
     ReOcspNonce(::synta::OctetStringRef<'a>),
     /// `re-ocsp-response` (1.3.6.1.5.5.7.48.1.4).
@@ -1077,9 +1073,7 @@ pub enum ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithmsExt
     /// A key outside the object set: the contents octets.
     Unknown(&'a [u8]),
 }
-impl<
-    'a,
-> ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithmsExtnValue<'a> {
+impl<'a> ExtensionExtnValue2<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1099,18 +1093,12 @@ impl<
         }
     }
 }
-/// Open types of `Extension-re-ocsp-nonce-re-ocsp-response-re-ocsp-preferred-signature-algorithms`.
-impl<'a> ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithms<'a> {
+/// Open types of `Extension`.
+impl<'a> Extension2<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithmsExtnValue<'_>,
-    > {
+    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue2<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionReOcspNonceReOcspResponseReOcspPreferredSignatureAlgorithmsExtnValue<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue2<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
         )
     }
@@ -1226,8 +1214,8 @@ impl<'a> ExtensionReOcspNonceReOcspExtendedRevoke<'a> {
                                              re-ocsp-archive-cutoff |
                                              CrlEntryExtensions, ...}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).*/
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "Extension-re-ocsp-crl-re-ocsp-archive-cutoff-CrlEntryExtensions")]
-pub struct ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a> {
+#[asn1(name = "Extension")]
+pub struct Extension3<'a> {
     /// `extnID` (schemas/rfc5912/PKIX-CommonTypes-2009.asn1:138)
     #[asn1(name = "extnID")]
     pub extn_id: ::synta::ObjectIdentifierRef<'a>,
@@ -1240,7 +1228,7 @@ pub struct ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a> {
 }
 /// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<'a> {
+pub enum ExtensionExtnValue3<'a> {
     /// `re-ocsp-crl` (1.3.6.1.5.5.7.48.1.3).
     ReOcspCrl(super::ocsp_2013_08::CrlId<'a>),
     /// `re-ocsp-archive-cutoff` (1.3.6.1.5.5.7.48.1.6).
@@ -1256,7 +1244,7 @@ pub enum ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<'a> {
     /// A key outside the object set: the contents octets.
     Unknown(&'a [u8]),
 }
-impl<'a> ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<'a> {
+impl<'a> ExtensionExtnValue3<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1277,18 +1265,12 @@ impl<'a> ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<'a> {
         }
     }
 }
-/// Open types of `Extension-re-ocsp-crl-re-ocsp-archive-cutoff-CrlEntryExtensions`.
-impl<'a> ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensions<'a> {
+/// Open types of `Extension`.
+impl<'a> Extension3<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(
-        &self,
-    ) -> ::synta::Result<
-        ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<'_>,
-    > {
+    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue3<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionReOcspCrlReOcspArchiveCutoffCrlEntryExtensionsExtnValue<
-                '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue3<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
         )
     }

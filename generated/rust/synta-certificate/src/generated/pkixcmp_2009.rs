@@ -1088,7 +1088,7 @@ pub type GenRepContent<'a> = ::std::vec::Vec<InfoTypeAndValue<'a>>;
 pub struct ErrorMsgContent<'a> {
     /// `pKIStatusInfo` (schemas/rfc5912/PKIXCMP-2009.asn1:470)
     #[asn1(name = "pKIStatusInfo")]
-    pub p_ki_status_info: PkiStatusInfo<'a>,
+    pub pki_status_info: PkiStatusInfo<'a>,
     /// `errorCode` (schemas/rfc5912/PKIXCMP-2009.asn1:471)
     #[asn1(name = "errorCode")]
     pub error_code: ::core::option::Option<::synta::IntRef<'a>>,

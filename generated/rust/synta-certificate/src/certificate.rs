@@ -1,0 +1,303 @@
+//! The reading API of a certificate.
+
+use crate::generated::pkix1_explicit_2009 as x509;
+use crate::generated::pkix1_implicit_2009 as ext;
+use crate::time::{date_time, rfc3339};
+use synta::{DateTime, Decode, Error, ErrorKind, ObjectIdentifierRef, Reader, Result, Rules};
+
+/// One extension of a certificate (`Extension{{CertExtensions}}` of RFC 5912).
+pub type Extension<'a> = crate::generated::pkix_common_types_2009::ExtensionCertExtensions2<'a>;
+
+/// A parsed X.509 certificate, borrowing from its DER encoding.
+#[derive(Debug, Clone)]
+pub struct Certificate<'a> {
+    inner: x509::Certificate<'a>,
+    der: &'a [u8],
+    tbs: &'a [u8],
+}
+
+/// The encoding of the first element inside the outer SEQUENCE: what a signature covers.
+pub(crate) fn first_element(der: &[u8]) -> Result<&[u8]> {
+    let mut r = Reader::new(der, Rules::Der);
+    let header = r.read_header()?;
+    r.nested(&header, |c| {
+        let (_, raw, _) = c.read_element()?;
+        c.read_rest();
+        Ok(raw)
+    })
+}
+
+/// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).
+pub(crate) fn borrowed<'a>(bytes: Option<&'a [u8]>, field: &'static str) -> Result<&'a [u8]> {
+    bytes.ok_or_else(|| {
+        Error::new(ErrorKind::Unsupported("owned bytes under DER"), 0).in_field(field)
+    })
+}
+
+/// The minimal two's-complement octets of an INTEGER as lower-case hex without leading
+/// zeros (`-` and the magnitude for a negative number).
+pub(crate) fn integer_hex(bytes: &[u8]) -> String {
+    let negative = bytes.first().is_some_and(|b| b & 0x80 != 0);
+    let magnitude: Vec<u8> = if negative {
+        // Two's complement negation: invert and add one.
+        let mut m: Vec<u8> = bytes.iter().map(|b| !b).collect();
+        for b in m.iter_mut().rev() {
+            let (v, carry) = b.overflowing_add(1);
+            *b = v;
+            if !carry {
+                break;
+            }
+        }
+        m
+    } else {
+        bytes.to_vec()
+    };
+    let mut hex: String = magnitude.iter().map(|b| format!("{b:02x}")).collect();
+    let trimmed = hex.trim_start_matches('0');
+    hex = if trimmed.is_empty() {
+        "0".to_string()
+    } else {
+        trimmed.to_string()
+    };
+    if negative {
+        format!("-{hex}")
+    } else {
+        hex
+    }
+}
+
+impl<'a> Certificate<'a> {
+    /// Parses a DER certificate; errors carry the byte offset and field path
+    /// (`Certificate.toBeSigned.validity.notAfter`).
+    pub fn from_der(der: &'a [u8]) -> Result<Self> {
+        let inner = x509::Certificate::from_der(der)?;
+        let tbs = first_element(der)?;
+        Ok(Certificate { inner, der, tbs })
+    }
+
+    /// The generated structure, for everything this API does not cover.
+    pub fn raw(&self) -> &x509::Certificate<'a> {
+        &self.inner
+    }
+
+    /// The whole DER encoding.
+    pub fn der(&self) -> &'a [u8] {
+        self.der
+    }
+
+    /// The encoding of `tbsCertificate`: the bytes the signature covers.
+    pub fn tbs_der(&self) -> &'a [u8] {
+        self.tbs
+    }
+
+    fn tbs(&self) -> &x509::TbsCertificate<'a> {
+        &self.inner.to_be_signed
+    }
+
+    /// The version as people write it: 1, 2 or 3.
+    pub fn version(&self) -> u8 {
+        match self.tbs().version.as_bytes() {
+            [v @ 0..=2] => v + 1,
+            _ => 0,
+        }
+    }
+
+    /// The serial number's two's-complement octets.
+    pub fn serial(&self) -> &'a [u8] {
+        self.tbs().serial_number.as_bytes()
+    }
+
+    /// The serial number in lower-case hex without leading zeros.
+    pub fn serial_hex(&self) -> String {
+        integer_hex(self.serial())
+    }
+
+    /// The issuer's DER encoding.
+    pub fn issuer_der(&self) -> &'a [u8] {
+        self.tbs().issuer.raw()
+    }
+
+    /// The subject's DER encoding.
+    pub fn subject_der(&self) -> &'a [u8] {
+        self.tbs().subject.raw()
+    }
+
+    /// The issuer as an RFC 4514 string (decoded on this call).
+    pub fn issuer(&self) -> Result<String> {
+        synta::ResultExt::field(crate::name::rfc4514(self.issuer_der()), "issuer")
+    }
+
+    /// The subject as an RFC 4514 string (decoded on this call).
+    pub fn subject(&self) -> Result<String> {
+        synta::ResultExt::field(crate::name::rfc4514(self.subject_der()), "subject")
+    }
+
+    /// Start of the validity period.
+    pub fn not_before(&self) -> &DateTime {
+        date_time(&self.tbs().validity.not_before)
+    }
+
+    /// End of the validity period.
+    pub fn not_after(&self) -> &DateTime {
+        date_time(&self.tbs().validity.not_after)
+    }
+
+    /// `not_before` in RFC 3339 (`2025-01-02T03:04:05Z`).
+    pub fn not_before_rfc3339(&self) -> String {
+        rfc3339(self.not_before())
+    }
+
+    /// `not_after` in RFC 3339.
+    pub fn not_after_rfc3339(&self) -> String {
+        rfc3339(self.not_after())
+    }
+
+    /// The signature algorithm (outside the signed part).
+    pub fn signature_algorithm(&self) -> &ObjectIdentifierRef<'a> {
+        &self.inner.algorithm_identifier.algorithm
+    }
+
+    /// The signature algorithm's name, when known.
+    pub fn signature_algorithm_name(&self) -> Option<&'static str> {
+        crate::algorithm_name(self.signature_algorithm())
+    }
+
+    /// The signature algorithm's parameters, raw.
+    pub fn signature_parameters(&self) -> Option<&synta::AnyRef<'a>> {
+        self.inner.algorithm_identifier.parameters.as_ref()
+    }
+
+    /// The public key algorithm.
+    pub fn public_key_algorithm(&self) -> &ObjectIdentifierRef<'a> {
+        &self.tbs().subject_public_key_info.algorithm.algorithm
+    }
+
+    /// The public key algorithm's name, when known.
+    pub fn public_key_algorithm_name(&self) -> Option<&'static str> {
+        crate::algorithm_name(self.public_key_algorithm())
+    }
+
+    /// The subjectPublicKey bits (for RSA the RSAPublicKey DER, for EC the point, for
+    /// EdDSA and ML-DSA the raw key).
+    pub fn public_key(&self) -> Result<&'a [u8]> {
+        borrowed(
+            self.tbs()
+                .subject_public_key_info
+                .subject_public_key
+                .borrowed(),
+            "subjectPublicKey",
+        )
+    }
+
+    /// The encoding of the SubjectPublicKeyInfo.
+    pub fn signature(&self) -> Result<&'a [u8]> {
+        borrowed(self.inner.signature.borrowed(), "signature")
+    }
+
+    /// Every extension, in order (decoded on this call; empty for v1/v2 certificates).
+    pub fn extensions(&self) -> Result<Vec<Extension<'a>>> {
+        match &self.tbs().extensions {
+            Some(lazy) => synta::ResultExt::field(lazy.get(), "extensions"),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The extension with `oid`, if present.
+    pub fn extension(&self, oid: &ObjectIdentifierRef<'_>) -> Result<Option<Extension<'a>>> {
+        Ok(self
+            .extensions()?
+            .into_iter()
+            .find(|e| e.extn_id.as_bytes() == oid.as_bytes()))
+    }
+
+    /// Decodes the value of the extension `oid` as `T`.
+    fn typed<T: Decode<'a>>(
+        &self,
+        oid: &ObjectIdentifierRef<'_>,
+        name: &'static str,
+    ) -> Result<Option<T>> {
+        let Some(e) = self.extension(oid)? else {
+            return Ok(None);
+        };
+        let bytes = borrowed(e.extn_value.borrowed(), "extnValue")?;
+        synta::ResultExt::field(synta::from_der::<T>(bytes).map(Some), name)
+    }
+
+    /// basicConstraints (RFC 5280 4.2.1.9).
+    pub fn basic_constraints(&self) -> Result<Option<ext::BasicConstraints<'a>>> {
+        self.typed(&ext::ID_CE_BASIC_CONSTRAINTS, "basicConstraints")
+    }
+
+    /// keyUsage (4.2.1.3): test bits with `ext::KEY_USAGE_*`.
+    pub fn key_usage(&self) -> Result<Option<ext::KeyUsage<'a>>> {
+        self.typed(&ext::ID_CE_KEY_USAGE, "keyUsage")
+    }
+
+    /// extKeyUsage (4.2.1.12).
+    pub fn ext_key_usage(&self) -> Result<Option<ext::ExtKeyUsageSyntax<'a>>> {
+        self.typed(&ext::ID_CE_EXT_KEY_USAGE, "extKeyUsage")
+    }
+
+    /// subjectAltName (4.2.1.6).
+    pub fn subject_alt_name(&self) -> Result<Option<ext::GeneralNames<'a>>> {
+        self.typed(&ext::ID_CE_SUBJECT_ALT_NAME, "subjectAltName")
+    }
+
+    /// subjectKeyIdentifier (4.2.1.2).
+    pub fn subject_key_identifier(&self) -> Result<Option<ext::KeyIdentifier<'a>>> {
+        self.typed(&ext::ID_CE_SUBJECT_KEY_IDENTIFIER, "subjectKeyIdentifier")
+    }
+
+    /// authorityKeyIdentifier (4.2.1.1).
+    pub fn authority_key_identifier(&self) -> Result<Option<ext::AuthorityKeyIdentifier<'a>>> {
+        self.typed(
+            &ext::ID_CE_AUTHORITY_KEY_IDENTIFIER,
+            "authorityKeyIdentifier",
+        )
+    }
+
+    /// cRLDistributionPoints (4.2.1.13).
+    pub fn crl_distribution_points(&self) -> Result<Option<ext::CrlDistributionPoints<'a>>> {
+        self.typed(&ext::ID_CE_CRL_DISTRIBUTION_POINTS, "cRLDistributionPoints")
+    }
+
+    /// authorityInfoAccess (4.2.2.1).
+    pub fn authority_info_access(&self) -> Result<Option<ext::AuthorityInfoAccessSyntax<'a>>> {
+        self.typed(&ext::ID_PE_AUTHORITY_INFO_ACCESS, "authorityInfoAccess")
+    }
+
+    /// certificatePolicies (4.2.1.4).
+    pub fn certificate_policies(&self) -> Result<Option<ext::CertificatePolicies<'a>>> {
+        self.typed(&ext::ID_CE_CERTIFICATE_POLICIES, "certificatePolicies")
+    }
+
+    /// nameConstraints (4.2.1.10).
+    pub fn name_constraints(&self) -> Result<Option<ext::NameConstraints<'a>>> {
+        self.typed(&ext::ID_CE_NAME_CONSTRAINTS, "nameConstraints")
+    }
+
+    /// Fully decodes every lazily kept part (names, extensions and each known
+    /// extension's value), so that a malformed part anywhere is reported.
+    pub fn validate(&self) -> Result<()> {
+        self.issuer()?;
+        self.subject()?;
+        for e in self.extensions()? {
+            e.extn_value_decoded()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::integer_hex;
+
+    #[test]
+    fn serial_hex() {
+        assert_eq!(integer_hex(&[0x00, 0x80]), "80");
+        assert_eq!(integer_hex(&[0x00]), "0");
+        assert_eq!(integer_hex(&[0x01, 0x02]), "102");
+        assert_eq!(integer_hex(&[0xff]), "-1");
+        assert_eq!(integer_hex(&[0x80]), "-80");
+    }
+}

@@ -1,0 +1,199 @@
+//! The committed corpus (tests/corpus): every certificate decodes, re-encodes to the same
+//! bytes and matches the fields pyca/cryptography reads; malformed files are rejected;
+//! CRLs, CSRs and OCSP messages decode and re-encode.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+
+use synta::Encode;
+use synta_certificate::{Certificate, Crl, Csr, OcspRequest, OcspResponse};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../tests/corpus")
+}
+
+fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![corpus().join(dir)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn rel(p: &Path) -> String {
+    p.strip_prefix(corpus())
+        .unwrap()
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+#[test]
+fn every_certificate_matches_the_reference() {
+    let expected: Vec<serde_json::Value> = std::fs::read_to_string(corpus().join("expected.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let certs = files("certs", "der");
+    assert!(certs.len() >= 140, "corpus missing: {}", certs.len());
+    assert_eq!(certs.len(), expected.len());
+    let mut failures = Vec::new();
+    for path in &certs {
+        let name = rel(path);
+        let der = std::fs::read(path).unwrap();
+        let want = expected
+            .iter()
+            .find(|e| e["file"] == name.as_str())
+            .unwrap();
+        let cert = match Certificate::from_der(&der) {
+            Ok(c) => c,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        if let Err(e) = cert.validate() {
+            failures.push(format!("{name}: validate: {e}"));
+        }
+        assert_eq!(cert.raw().to_der().unwrap(), der, "{name}: re-encoding");
+        let mut check = |what: &str, got: String, want: &serde_json::Value| {
+            if want.as_str() != Some(got.as_str()) {
+                failures.push(format!("{name}: {what}: got {got:?}, want {want}"));
+            }
+        };
+        check("serial", cert.serial_hex(), &want["serial"]);
+        check(
+            "issuer",
+            cert.issuer().unwrap_or_else(|e| e.to_string()),
+            &want["issuer"],
+        );
+        check(
+            "subject",
+            cert.subject().unwrap_or_else(|e| e.to_string()),
+            &want["subject"],
+        );
+        check("not_before", cert.not_before_rfc3339(), &want["not_before"]);
+        check("not_after", cert.not_after_rfc3339(), &want["not_after"]);
+        check(
+            "signature_algorithm",
+            cert.signature_algorithm().to_string(),
+            &want["signature_algorithm_oid"],
+        );
+        check(
+            "public_key_algorithm",
+            cert.public_key_algorithm().to_string(),
+            &want["public_key_algorithm_oid"],
+        );
+        if want["version"].as_u64() != Some(u64::from(cert.version())) {
+            failures.push(format!("{name}: version {}", cert.version()));
+        }
+        let exts: Vec<(String, bool)> = cert
+            .extensions()
+            .unwrap()
+            .iter()
+            .map(|e| (e.extn_id.to_string(), e.critical))
+            .collect();
+        let want_exts: Vec<(String, bool)> = want["extensions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["oid"].as_str().unwrap().to_string(),
+                    e["critical"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        if exts != want_exts {
+            failures.push(format!("{name}: extensions {exts:?} != {want_exts:?}"));
+        }
+        assert!(!cert.public_key().unwrap().is_empty());
+        assert!(!cert.signature().unwrap().is_empty());
+        assert!(cert.tbs_der().len() < der.len());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn typed_extensions_of_generated_certificates() {
+    let mut seen_san = 0;
+    let mut seen_bc = 0;
+    for path in files("certs/generated", "der") {
+        let der = std::fs::read(&path).unwrap();
+        let cert = Certificate::from_der(&der).unwrap();
+        if let Some(san) = cert.subject_alt_name().unwrap() {
+            assert!(!san.is_empty());
+            seen_san += 1;
+        }
+        if let Some(bc) = cert.basic_constraints().unwrap() {
+            let _ = bc.c_a;
+            seen_bc += 1;
+        }
+        cert.key_usage().unwrap();
+        cert.ext_key_usage().unwrap();
+        cert.subject_key_identifier().unwrap();
+        cert.authority_key_identifier().unwrap();
+        cert.crl_distribution_points().unwrap();
+        cert.authority_info_access().unwrap();
+        cert.certificate_policies().unwrap();
+        cert.name_constraints().unwrap();
+    }
+    assert!(seen_san > 5 && seen_bc > 5, "{seen_san} {seen_bc}");
+}
+
+#[test]
+fn malformed_certificates_are_rejected() {
+    let index = std::fs::read_to_string(corpus().join("malformed/index.tsv")).unwrap();
+    let mut checked = 0;
+    for line in index.lines().skip(1) {
+        let file = line.split('\t').next().unwrap();
+        let der = std::fs::read(corpus().join("malformed").join(file)).unwrap();
+        let verdict = Certificate::from_der(&der).and_then(|c| c.validate());
+        assert!(verdict.is_err(), "{file} was accepted");
+        checked += 1;
+    }
+    assert!(checked >= 20);
+}
+
+#[test]
+fn crls_csrs_and_ocsp_decode_and_reencode() {
+    for path in files("crls", "der").into_iter().chain(files("crls", "crl")) {
+        let der = std::fs::read(&path).unwrap();
+        let crl = Crl::from_der(&der).unwrap_or_else(|e| panic!("{}: {e}", rel(&path)));
+        crl.issuer().unwrap();
+        crl.extensions().unwrap();
+        assert_eq!(crl.raw().to_der().unwrap(), der);
+    }
+    for path in files("csrs", "der").into_iter().chain(files("csrs", "csr")) {
+        let der = std::fs::read(&path).unwrap();
+        let csr = Csr::from_der(&der).unwrap_or_else(|e| panic!("{}: {e}", rel(&path)));
+        csr.subject().unwrap();
+        assert_eq!(csr.raw().to_der().unwrap(), der);
+    }
+    for path in files("ocsp", "der") {
+        let der = std::fs::read(&path).unwrap();
+        let name = rel(&path);
+        if name.contains("req") {
+            let r = OcspRequest::from_der(&der).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(!r.serials_hex().is_empty());
+            assert_eq!(r.raw().to_der().unwrap(), der);
+        } else {
+            let r = OcspResponse::from_der(&der).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(r.raw().to_der().unwrap(), der);
+        }
+    }
+}
