@@ -31,10 +31,10 @@ fn words(asn1: &str) -> String {
     asn1.split('-')
         .map(|w| {
             let b = w.as_bytes();
-            if b.len() >= 3
+            if b.len() >= 2
                 && b[0].is_ascii_lowercase()
                 && b[1].is_ascii_uppercase()
-                && b[2].is_ascii_uppercase()
+                && b.get(2).is_none_or(u8::is_ascii_uppercase)
             {
                 let mut s = w[..1].to_ascii_uppercase();
                 s.push_str(&w[1..]);
@@ -110,6 +110,7 @@ mod tests {
             "ID_CE_CRL_DISTRIBUTION_POINTS"
         );
         assert_eq!(field_name("cRLIssuer").to_string(), "crl_issuer");
+        assert_eq!(field_name("cA").to_string(), "ca");
         assert_eq!(field_name("eContentType").to_string(), "e_content_type");
         assert_eq!(module_name("PKIX1Explicit-2009"), "pkix1_explicit_2009");
         assert_eq!(

@@ -140,7 +140,7 @@ fn typed_extensions_of_generated_certificates() {
             seen_san += 1;
         }
         if let Some(bc) = cert.basic_constraints().unwrap() {
-            let _ = bc.c_a;
+            let _ = bc.ca;
             seen_bc += 1;
         }
         cert.key_usage().unwrap();

@@ -523,7 +523,7 @@ pub const ID_CE_BASIC_CONSTRAINTS: ::synta::ObjectIdentifierRef<'static> = ::syn
 pub struct BasicConstraints<'a> {
     /// `cA` (schemas/rfc5912/PKIX1Implicit-2009.asn1:227)
     #[asn1(name = "cA", default = "false")]
-    pub c_a: bool,
+    pub ca: bool,
     /// `pathLenConstraint` (schemas/rfc5912/PKIX1Implicit-2009.asn1:228)
     #[asn1(
         name = "pathLenConstraint",

@@ -1,6 +1,5 @@
 //! Runs the `synta` binary on a few inputs.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-#![cfg(feature = "cli")]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -97,4 +96,62 @@ fn garbage_never_panics() {
         let out = synta(&["dump", "--ber", "-"], input);
         assert_eq!(out.status.code(), Some(1), "{input:?}");
     }
+}
+
+fn corpus(path: &str) -> String {
+    format!("{}/../../tests/corpus/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn cert_prints_one_json_line_per_certificate() {
+    let out = synta(&["cert", &corpus("pkcs7/bundle.pem")], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7);
+    for line in lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for key in [
+            "version",
+            "serial",
+            "subject",
+            "issuer",
+            "not_before",
+            "not_after",
+            "signature_algorithm",
+            "public_key_algorithm",
+            "extensions",
+        ] {
+            assert!(!v[key].is_null(), "{key} missing in {line}");
+        }
+        assert!(v["not_after"].as_str().unwrap().ends_with('Z'));
+    }
+}
+
+#[test]
+fn cert_names_extensions_and_reads_stdin() {
+    let pem = std::fs::read(corpus("pkcs7/bundle.pem")).unwrap();
+    let out = synta(&["cert", "-"], &pem);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"name\":\"basicConstraints\""));
+    assert!(text.contains("\"subject\":\"CN="));
+}
+
+#[test]
+fn cert_rejects_malformed_input_with_exit_1() {
+    let out = synta(
+        &["cert", &corpus("malformed/bitstring_constructed.der")],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("at byte 624 (Certificate.signature)"), "{err}");
+    let out = synta(&["cert", "-"], &[0x30, 0x82, 0x01]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
 }

@@ -1,7 +1,12 @@
 //! `synta`: command-line tools over the synta runtime.
 //!
-//! `synta dump [--der|--ber|--cer] FILE|-` prints the TLV tree of one value (PEM or
-//! binary input). Exit status: 0 valid, 1 invalid or unreadable, 2 usage error.
+//! * `synta dump [--der|--ber|--cer] FILE|-` prints the TLV tree of one value (PEM or
+//!   binary input).
+//! * `synta cert FILE...` prints one JSON line per certificate (DER, PEM bundles).
+//!
+//! Exit status: 0 valid, 1 invalid or unreadable, 2 usage error.
+
+mod cert;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -20,6 +25,13 @@ struct Cli {
 enum Command {
     /// Print the TLV tree of one encoded value (PEM or binary; `-` reads stdin).
     Dump(DumpArgs),
+    /// Print one JSON line per certificate: DER files, or PEM files with any number of
+    /// certificates (`-` reads stdin).
+    Cert {
+        /// Certificate files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -44,7 +56,7 @@ struct DumpArgs {
     file: String,
 }
 
-fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_input(path: &str) -> std::io::Result<Vec<u8>> {
     if path == "-" {
         let mut v = Vec::new();
         std::io::stdin().read_to_end(&mut v)?;
@@ -104,5 +116,6 @@ fn main() -> ExitCode {
     };
     match &cli.command {
         Command::Dump(args) => dump(args),
+        Command::Cert { files } => cert::run(files),
     }
 }
