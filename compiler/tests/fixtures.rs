@@ -57,8 +57,19 @@ fn valid_fixtures_compile_and_match_their_ir_snapshots() {
             omit_expression => true,
         }, {
             insta::assert_yaml_snapshot!("ir", c.ir);
+            insta::assert_snapshot!("rust", generated_rust(&c.ir));
         });
     });
+}
+
+/// Every generated Rust file of a fixture, concatenated under `// file:` headers.
+fn generated_rust(ir: &synta_codegen::ir::Ir) -> String {
+    let files = synta_codegen::backend::rust::generate(ir, &Default::default())
+        .unwrap_or_else(|e| panic!("the Rust backend failed: {e}"));
+    files
+        .iter()
+        .map(|(name, text)| format!("// file: {name}\n{text}"))
+        .collect()
 }
 
 #[test]

@@ -54,7 +54,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
     let dec_arms = alts.iter().map(|(v, c)| {
         let accepts = c.accepts();
-        let dec = c.decode_present();
+        let dec = c.rebox(c.decode_present(), false);
         let name = &c.name;
         quote! {
             if #accepts {
@@ -77,7 +77,10 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let tag_arms = alts.iter().map(|(v, c)| {
         let base = c.base();
         let t = match c.attrs.tag_tokens() {
-            None => quote!(::synta::Encode::encoded_tag(v)),
+            None => {
+                let v = c.value_ref(&quote!(v));
+                quote!(::synta::Encode::encoded_tag(#v))
+            }
             Some(t) if c.implicit => {
                 quote!(Some(#t.with_constructed(<#base as ::synta::FixedTag>::TAG.constructed)))
             }
@@ -145,17 +148,19 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 }
 
 fn present_len(c: &Component) -> TokenStream {
+    let v = c.value_ref(&quote!(v));
     match c.attrs.tag_tokens() {
-        None => quote!(::synta::Encode::encoded_len(v, rules)),
-        Some(t) if c.implicit => quote!(::synta::implicit_len(v, #t, rules)),
-        Some(t) => quote!(::synta::explicit_len(v, #t, rules)),
+        None => quote!(::synta::Encode::encoded_len(#v, rules)),
+        Some(t) if c.implicit => quote!(::synta::implicit_len(#v, #t, rules)),
+        Some(t) => quote!(::synta::explicit_len(#v, #t, rules)),
     }
 }
 
 fn present_encode(c: &Component) -> TokenStream {
+    let v = c.value_ref(&quote!(v));
     match c.attrs.tag_tokens() {
-        None => quote!(::synta::Encode::encode(v, w)),
-        Some(t) if c.implicit => quote!(::synta::encode_implicit(v, #t, w)),
-        Some(t) => quote!(::synta::encode_explicit(v, #t, w)),
+        None => quote!(::synta::Encode::encode(#v, w)),
+        Some(t) if c.implicit => quote!(::synta::encode_implicit(#v, #t, w)),
+        Some(t) => quote!(::synta::encode_explicit(#v, #t, w)),
     }
 }

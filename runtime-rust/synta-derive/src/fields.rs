@@ -16,15 +16,26 @@ pub struct Component {
     pub ty: Type,
     /// `T` when the type is `Option<T>` (OPTIONAL).
     pub inner: Option<Type>,
+    /// `T` when the (inner) type is `Box<T>`: recursive types decode and encode as `T`.
+    pub unboxed: Option<Type>,
     pub attrs: FieldAttrs,
     pub implicit: bool,
 }
 
+/// `Some(T)` for `Box<T>`.
+pub fn box_inner(ty: &Type) -> Option<Type> {
+    generic_inner(ty, "Box")
+}
+
 /// `Some(T)` for `Option<T>`.
 pub fn option_inner(ty: &Type) -> Option<Type> {
+    generic_inner(ty, "Option")
+}
+
+fn generic_inner(ty: &Type, wrapper: &str) -> Option<Type> {
     let Type::Path(p) = ty else { return None };
     let seg = p.path.segments.last()?;
-    if seg.ident != "Option" {
+    if seg.ident != wrapper {
         return None;
     }
     let PathArguments::AngleBracketed(args) = &seg.arguments else {
@@ -55,19 +66,43 @@ impl Component {
             syn::Member::Unnamed(i) => i.index.to_string(),
         });
         let implicit = attrs.is_implicit(container);
+        let unboxed = box_inner(inner.as_ref().unwrap_or(&ty));
         Ok(Component {
             member,
             name,
             ty,
             inner,
+            unboxed,
             attrs,
             implicit,
         })
     }
 
-    /// The type the component decodes as when present.
+    /// The type the component decodes as when present (`T` for `Box<T>`).
     pub fn base(&self) -> &Type {
-        self.inner.as_ref().unwrap_or(&self.ty)
+        self.unboxed
+            .as_ref()
+            .or(self.inner.as_ref())
+            .unwrap_or(&self.ty)
+    }
+
+    /// A reference to the present value `v` as the base type.
+    pub fn value_ref(&self, v: &TokenStream) -> TokenStream {
+        if self.unboxed.is_some() {
+            quote!(&**#v)
+        } else {
+            v.clone()
+        }
+    }
+
+    /// Boxes a decoded `Result<Base>` (or `Result<Option<Base>>` when `optional`) for a
+    /// `Box` component.
+    pub fn rebox(&self, decoded: TokenStream, optional: bool) -> TokenStream {
+        match (&self.unboxed, optional) {
+            (None, _) => decoded,
+            (Some(_), false) => quote!(#decoded.map(::core::convert::From::from)),
+            (Some(_), true) => quote!(#decoded.map(|o| o.map(::core::convert::From::from))),
+        }
     }
 
     /// Expression decoding the component as present-or-absent: `Result<Option<Base>>`.
@@ -85,7 +120,7 @@ impl Component {
     /// Expression decoding the component in a SEQUENCE: `Result<Ty>`, with its
     /// constraint checked.
     pub fn decode(&self) -> TokenStream {
-        self.checked(self.decode_unchecked())
+        self.rebox(self.checked(self.decode_unchecked()), self.inner.is_some())
     }
 
     /// Wraps a decode expression `Result<T>` with the component's constraint check.
@@ -194,8 +229,7 @@ impl Component {
 
     fn len_unchecked(&self) -> TokenStream {
         let m = &self.member;
-        let v = quote!(v);
-        let present = self.present_len(&v);
+        let present = self.present_len(&self.value_ref(&quote!(v)));
         if self.inner.is_some() {
             quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(0) })
         } else if let Some(d) = &self.attrs.default {
@@ -208,8 +242,7 @@ impl Component {
     /// `Result<()>`: writes the component (nothing when absent or default).
     pub fn encode(&self) -> TokenStream {
         let m = &self.member;
-        let v = quote!(v);
-        let present = self.present_encode(&v);
+        let present = self.present_encode(&self.value_ref(&quote!(v)));
         if self.inner.is_some() {
             quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(()) })
         } else if let Some(d) = &self.attrs.default {

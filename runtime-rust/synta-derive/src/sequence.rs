@@ -158,6 +158,18 @@ fn set_decode(
             quote!(let #v = #v.ok_or_else(|| ::synta::missing_component(end).in_field(#name))?;)
         }
     });
+    // Boxed (recursive) components are decoded as their base type, then boxed.
+    let reboxes = comps
+        .iter()
+        .zip(vars)
+        .filter(|(c, _)| c.unboxed.is_some())
+        .map(|(c, v)| {
+            if c.inner.is_some() {
+                quote!(let #v = #v.map(::core::convert::From::from);)
+            } else {
+                quote!(let #v = ::core::convert::From::from(#v);)
+            }
+        });
     quote! {
         #(#slots)*
         let mut order = ::synta::SetOrder::new();
@@ -172,6 +184,7 @@ fn set_decode(
         }
         let end = r.offset();
         #(#finals)*
+        #(#reboxes)*
         Ok(#construct)
     }
 }

@@ -65,6 +65,7 @@ pub use types::integer::{Int, IntRef};
 pub use types::null::Null;
 pub use types::octet_string::{OctetString, OctetStringRef};
 pub use types::oid::{ObjectIdentifier, ObjectIdentifierRef, RelativeOid, RelativeOidRef};
+pub use types::opaque::Opaque;
 pub use types::raw::WithRaw;
 pub use types::real::Real;
 pub use types::set_of::{SequenceOf, SetOf, SetOfVec};

@@ -12,16 +12,23 @@ use crate::ir::{
     TagClass, Type, TypeKind, Value,
 };
 
-/// The doc comment of a definition: its ASN.1 text and where it is written.
+/// The doc comment of a definition: its ASN.1 text and where it is written, one `///`
+/// line per line of text.
 fn definition_doc(def: &Definition, module: &str) -> TokenStream {
-    let text = def.asn1.trim_end();
-    let doc = format!(
-        " ```asn1\n {}\n ```\n\n Module `{module}`, `{}:{}`.",
-        text.replace('\n', "\n "),
-        def.location.file,
-        def.location.line
+    let mut lines = vec![" ```asn1".to_string()];
+    lines.extend(
+        def.asn1
+            .trim_end()
+            .lines()
+            .map(|l| format!(" {}", l.trim_end())),
     );
-    quote!(#[doc = #doc])
+    lines.push(" ```".to_string());
+    lines.push(String::new());
+    lines.push(format!(
+        " Module `{module}`, `{}:{}`.",
+        def.location.file, def.location.line
+    ));
+    quote!(#(#[doc = #lines])*)
 }
 
 impl<'ir> Generator<'ir> {
@@ -60,6 +67,43 @@ impl<'ir> Generator<'ir> {
             self.push_item(quote! {
                 #doc
                 pub type #ident #generics = #target;
+            });
+        } else if self.recursive.contains(q)
+            && ty.tagging.is_empty()
+            && matches!(ty.kind, TypeKind::SequenceOf(_) | TypeKind::SetOf(_))
+        {
+            // `T ::= SEQUENCE OF T`: an alias cannot name itself, a newtype can.
+            let target = self.type_expr(ty, &def.name, 0);
+            self.push_item(quote! {
+                #doc
+                #[derive(Debug, Clone, PartialEq)]
+                pub struct #ident #generics(pub #target);
+
+                impl #generics ::synta::FixedTag for #ident #generics {
+                    const TAG: ::synta::Tag = <#target as ::synta::FixedTag>::TAG;
+                }
+
+                impl<'a> ::synta::DecodeValue<'a> for #ident #generics {
+                    fn decode_value(r: &mut ::synta::Reader<'a>, h: &::synta::Header) -> ::synta::Result<Self> {
+                        <#target as ::synta::DecodeValue<'a>>::decode_value(r, h).map(Self)
+                    }
+                }
+
+                impl #generics ::synta::Measure for #ident #generics {
+                    fn size(&self) -> ::core::option::Option<usize> {
+                        ::synta::Measure::size(&self.0)
+                    }
+                }
+
+                impl #generics ::synta::EncodeValue for #ident #generics {
+                    fn value_len(&self, rules: ::synta::Rules) -> ::synta::Result<usize> {
+                        ::synta::EncodeValue::value_len(&self.0, rules)
+                    }
+
+                    fn encode_value(&self, w: &mut ::synta::Writer) -> ::synta::Result<()> {
+                        ::synta::EncodeValue::encode_value(&self.0, w)
+                    }
+                }
             });
         } else {
             let target = self.type_expr(ty, &def.name, 0);
@@ -131,7 +175,7 @@ impl<'ir> Generator<'ir> {
         let fields: Vec<TokenStream> = body
             .components
             .iter()
-            .map(|c| self.field(c, asn1_name, false))
+            .map(|c| self.field(c, asn1_name, false, set))
             .collect();
         quote! {
             #[derive(Debug, Clone, PartialEq, #derive)]
@@ -157,7 +201,7 @@ impl<'ir> Generator<'ir> {
         let variants: Vec<TokenStream> = body
             .components
             .iter()
-            .map(|c| self.field(c, asn1_name, true))
+            .map(|c| self.field(c, asn1_name, true, false))
             .collect();
         let note = body.extensible.then(|| {
             quote!(#[doc = " Extensible: an alternative added in a later version is rejected as an unknown tag."])
@@ -173,7 +217,13 @@ impl<'ir> Generator<'ir> {
     }
 
     /// A struct field (or, with `variant`, a CHOICE alternative) for a component.
-    fn field(&mut self, c: &'ir Component, parent: &str, variant: bool) -> TokenStream {
+    fn field(
+        &mut self,
+        c: &'ir Component,
+        parent: &str,
+        variant: bool,
+        in_set: bool,
+    ) -> TokenStream {
         let hint = format!("{parent}-{}", c.name);
         let mut attrs: Vec<TokenStream> = Vec::new();
         let asn1_name = &c.name;
@@ -190,7 +240,7 @@ impl<'ir> Generator<'ir> {
         let mut ty = self.type_expr(&c.ty, &hint, skip);
         if lazy {
             ty = quote!(::synta::Lazy<'a, #ty>);
-        } else if self.boxes(&c.ty) {
+        } else if self.boxes(&c.ty, in_set) {
             ty = quote!(::std::boxed::Box<#ty>);
         }
         if !lazy {
@@ -242,15 +292,18 @@ impl<'ir> Generator<'ir> {
     }
 
     /// True when a component refers to a recursive definition directly (not through a
-    /// collection), so it needs a box to have a finite size.
-    fn boxes(&self, ty: &Type) -> bool {
+    /// collection), so it needs a box to have a finite size. (A SET cannot order a boxed
+    /// CHOICE, whose tag is only known from its value.)
+    fn boxes(&self, ty: &Type, in_set: bool) -> bool {
         let TypeKind::Reference { target } = &ty.kind else {
             return false;
         };
         self.recursive.contains(target)
-            && self
-                .definition_type(target)
-                .is_some_and(|t| t.tag.is_some() && t.tagging.is_empty())
+            && self.definition_type(target).is_some_and(|t| {
+                t.tagging.is_empty()
+                    && !matches!(t.kind, TypeKind::SequenceOf(_) | TypeKind::SetOf(_))
+                    && !(in_set && matches!(t.kind, TypeKind::Choice(_)))
+            })
     }
 
     /// A DEFAULT value as a Rust expression of the component's type, when the runtime

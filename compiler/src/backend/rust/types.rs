@@ -74,7 +74,7 @@ impl<'ir> Generator<'ir> {
             TypeKind::Time { time } => match time {
                 TimeKind::UTCTime => quote!(::synta::UtcTime),
                 TimeKind::GeneralizedTime => quote!(::synta::GeneralizedTime),
-                _ => quote!(::synta::AnyRef<'a>),
+                _ => opaque(ty),
             },
             TypeKind::Sequence(_)
             | TypeKind::Set(_)
@@ -98,8 +98,8 @@ impl<'ir> Generator<'ir> {
             | TypeKind::RelativeOidIri
             | TypeKind::External
             | TypeKind::EmbeddedPdv
-            | TypeKind::CharacterString
-            | TypeKind::OpenType { .. } => quote!(::synta::AnyRef<'a>),
+            | TypeKind::CharacterString => opaque(ty),
+            TypeKind::OpenType { .. } => quote!(::synta::AnyRef<'a>),
             // A SEQUENCE { type-id, [0] value } (X.681 C.7), kept as its elements.
             TypeKind::InstanceOf { .. } => quote!(::synta::SequenceOf<'a, ::synta::AnyRef<'a>>),
         }
@@ -164,6 +164,30 @@ impl<'ir> Generator<'ir> {
         self.current = caller;
         name
     }
+}
+
+/// A universal type kept as raw contents under its own tag (`synta::Opaque`); the tag is
+/// the innermost one, the type's own.
+fn opaque(ty: &Type) -> TokenStream {
+    let (number, constructed) = match ty.kind {
+        TypeKind::OidIri => (35u32, false),
+        TypeKind::RelativeOidIri => (36, false),
+        TypeKind::External => (8, true),
+        TypeKind::EmbeddedPdv => (11, true),
+        TypeKind::CharacterString => (29, true),
+        TypeKind::Time { time } => (
+            match time {
+                TimeKind::DATE => 31,
+                TimeKind::TimeOfDay => 32,
+                TimeKind::DateTime => 33,
+                TimeKind::DURATION => 34,
+                _ => 14,
+            },
+            false,
+        ),
+        _ => return quote!(::synta::AnyRef<'a>),
+    };
+    quote!(::synta::Opaque<'a, #number, #constructed>)
 }
 
 /// The Rust type chosen for an INTEGER.

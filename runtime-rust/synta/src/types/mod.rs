@@ -8,6 +8,7 @@ pub mod integer;
 pub mod null;
 pub mod octet_string;
 pub mod oid;
+pub mod opaque;
 pub mod raw;
 pub mod real;
 pub(crate) mod segmented;

@@ -171,11 +171,11 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifier<'a> {
         )
     }
 }
-/** ```asn1
- AttributeCertificateV1 ::= SIGNED{AttributeCertificateInfoV1}
- ```
-
- Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:37`.*/
+/// ```asn1
+/// AttributeCertificateV1 ::= SIGNED{AttributeCertificateInfoV1}
+/// ```
+///
+/// Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:37`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "AttributeCertificateV1")]
 pub struct AttributeCertificateV1<'a> {
@@ -205,24 +205,24 @@ pub enum AttributeCertificateInfoV1Subject<'a> {
     )]
     SubjectName(super::pkix1_implicit_2009::GeneralNames<'a>),
 }
-/** ```asn1
- AttributeCertificateInfoV1 ::= SEQUENCE {
-      version AttCertVersionV1 DEFAULT v1,
-      subject CHOICE {
-         baseCertificateID [0] IssuerSerial,
-         -- associated with a Public Key Certificate
-         subjectName [1] GeneralNames },
-      -- associated with a name
-      issuer GeneralNames,
-      signature AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
-      serialNumber CertificateSerialNumber,
-      attCertValidityPeriod AttCertValidityPeriod,
-      attributes SEQUENCE OF AttributeSet{{AttrList}},
-      issuerUniqueID UniqueIdentifier OPTIONAL,
-      extensions Extensions{{AttributeCertExtensionsV1}} OPTIONAL }
- ```
-
- Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:39`.*/
+/// ```asn1
+/// AttributeCertificateInfoV1 ::= SEQUENCE {
+///      version AttCertVersionV1 DEFAULT v1,
+///      subject CHOICE {
+///         baseCertificateID [0] IssuerSerial,
+///         -- associated with a Public Key Certificate
+///         subjectName [1] GeneralNames },
+///      -- associated with a name
+///      issuer GeneralNames,
+///      signature AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
+///      serialNumber CertificateSerialNumber,
+///      attCertValidityPeriod AttCertValidityPeriod,
+///      attributes SEQUENCE OF AttributeSet{{AttrList}},
+///      issuerUniqueID UniqueIdentifier OPTIONAL,
+///      extensions Extensions{{AttributeCertExtensionsV1}} OPTIONAL }
+/// ```
+///
+/// Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:39`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "AttributeCertificateInfoV1")]
 pub struct AttributeCertificateInfoV1<'a> {
@@ -268,11 +268,11 @@ pub struct AttributeCertificateInfoV1<'a> {
         >,
     >,
 }
-/** ```asn1
- AttCertVersionV1 ::= INTEGER { v1(0) }
- ```
-
- Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:54`.*/
+/// ```asn1
+/// AttCertVersionV1 ::= INTEGER { v1(0) }
+/// ```
+///
+/// Module `AttributeCertificateVersion1-2009`, `schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:54`.
 pub type AttCertVersionV1<'a> = ::synta::IntRef<'a>;
 /// `AttCertVersionV1` named number `v1(0)`.
 pub const ATT_CERT_VERSION_V1_V1: ::synta::IntRef<'static> = ::synta::IntRef::from_static(

@@ -27,15 +27,15 @@ pub struct AttributeCriAttributes<'a> {
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
-/** ```asn1
- CertificationRequestInfo ::= SEQUENCE {
-       version       INTEGER { v1(0) } (v1, ... ),
-       subject       Name,
-       subjectPKInfo SubjectPublicKeyInfo{{ PKInfoAlgorithms }},
-       attributes    [0] Attributes{{ CRIAttributes }}}
- ```
-
- Module `PKCS-10`, `schemas/rfc5912/PKCS-10.asn1:19`.*/
+/// ```asn1
+/// CertificationRequestInfo ::= SEQUENCE {
+///       version       INTEGER { v1(0) } (v1, ... ),
+///       subject       Name,
+///       subjectPKInfo SubjectPublicKeyInfo{{ PKInfoAlgorithms }},
+///       attributes    [0] Attributes{{ CRIAttributes }}}
+/// ```
+///
+/// Module `PKCS-10`, `schemas/rfc5912/PKCS-10.asn1:19`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "CertificationRequestInfo")]
 pub struct CertificationRequestInfo<'a> {
@@ -52,15 +52,15 @@ pub struct CertificationRequestInfo<'a> {
     #[asn1(name = "attributes", context = 0, implicit)]
     pub attributes: ::synta::SetOfVec<AttributeCriAttributes<'a>>,
 }
-/** ```asn1
- CertificationRequest ::= SEQUENCE {
-       certificationRequestInfo  CertificationRequestInfo,
-       signatureAlgorithm        AlgorithmIdentifier{SIGNATURE-ALGORITHM,
-                                     { SignatureAlgorithms }},
-       signature                 BIT STRING }
- ```
-
- Module `PKCS-10`, `schemas/rfc5912/PKCS-10.asn1:41`.*/
+/// ```asn1
+/// CertificationRequest ::= SEQUENCE {
+///       certificationRequestInfo  CertificationRequestInfo,
+///       signatureAlgorithm        AlgorithmIdentifier{SIGNATURE-ALGORITHM,
+///                                     { SignatureAlgorithms }},
+///       signature                 BIT STRING }
+/// ```
+///
+/// Module `PKCS-10`, `schemas/rfc5912/PKCS-10.asn1:41`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "CertificationRequest")]
 pub struct CertificationRequest<'a> {

@@ -1,0 +1,33 @@
+//! Generates Rust for every valid compiler fixture through `synta_codegen::Config` (the
+//! build.rs API users call), one output folder per fixture, and a module list.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn main() {
+    let fixtures = PathBuf::from("../../compiler/tests/fixtures");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+    let mut cases: Vec<_> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("input.asn1").exists())
+        .collect();
+    cases.sort();
+    let mut list = String::new();
+    for case in &cases {
+        let name = case.file_name().unwrap().to_str().unwrap().to_string();
+        synta_codegen::Config::new()
+            .schema(case.join("input.asn1"))
+            .out_dir(out.join(&name))
+            .compile()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        writeln!(
+            list,
+            "pub mod {name} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{name}/mod.rs\")); }}"
+        )
+        .unwrap();
+    }
+    std::fs::write(out.join("fixtures.rs"), list).unwrap();
+    println!("cargo:rerun-if-changed=../../compiler/tests/fixtures");
+}

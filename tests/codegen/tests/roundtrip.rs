@@ -1,0 +1,135 @@
+//! Behaviour of the generated code (not its text): values built through the generated
+//! types encode to the expected DER, decode back, and constraint, DEFAULT, recursion and
+//! open-type rules hold.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use synta::{Decode, Encode, ErrorKind, IntRef, ObjectIdentifierRef};
+use synta_codegen_tests::fixtures::*;
+
+#[test]
+fn narrowed_integers_are_native_types_and_checked() {
+    use cons_integer_widths::cons_integer_widths::*;
+    // Targeted: `INTEGER (0..255)` is a `u8`, `(-128..127)` an `i8`.
+    let _: Uint8 = 255u8;
+    let _: Int8 = -128i8;
+    let _: Uint16 = 65535u16;
+}
+
+#[test]
+fn size_and_alphabet_constraints_are_checked_on_decode_and_encode() {
+    use cons_string_alphabet_and_size::cons_string_alphabet_and_size::*;
+    let ok = Subscriber {
+        msisdn: synta::NumericString::new("4912345").unwrap(),
+        imsi: synta::Ia5String::new("262011234").unwrap(),
+        nickname: None,
+        pin: Some(synta::NumericString::new("1234").unwrap()),
+    };
+    let der = ok.to_der().unwrap();
+    assert_eq!(Subscriber::from_der(&der).unwrap(), ok);
+
+    // IMSI with a letter: FROM ("0".."9") is violated.
+    let bad = Subscriber {
+        imsi: synta::Ia5String::new("26201x234").unwrap(),
+        ..ok.clone()
+    };
+    let err = bad.to_der().unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::ConstraintViolated(_)),
+        "{err}"
+    );
+
+    // The same violation on the wire is rejected on decode, at the component's offset.
+    let mut wire = der.clone();
+    let pos = wire.windows(9).position(|w| w == b"262011234").unwrap();
+    wire[pos + 5] = b'x';
+    let err = Subscriber::from_der(&wire).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::ConstraintViolated(_)),
+        "{err}"
+    );
+    assert!(err.to_string().contains("imsi"), "{err}");
+
+    // SIZE (4) on the PIN.
+    let short_pin = Subscriber {
+        pin: Some(synta::NumericString::new("123").unwrap()),
+        ..ok
+    };
+    assert!(short_pin.to_der().is_err());
+}
+
+#[test]
+fn defaults_are_omitted_in_der_and_rejected_when_encoded() {
+    use enum_extension_additions::enum_extension_additions::*;
+    let s = Session {
+        state: State::Running,
+        protocol: Protocol::Tcp,
+        codec: Codec::from_der(&[0x0a, 0x01, 0x00]).unwrap(),
+    };
+    let der = s.to_der().unwrap();
+    // protocol [1] is the DEFAULT (tcp): not encoded.
+    assert!(!der.windows(2).any(|w| w == [0x81, 0x01]), "{der:02x?}");
+    assert_eq!(Session::from_der(&der).unwrap(), s);
+    // Encoding the default explicitly is not DER (X.690 11.5).
+    let mut explicit = der.clone();
+    explicit.splice(5..5, [0x81, 0x01, 0x00]);
+    explicit[1] += 3;
+    let err = Session::from_der(&explicit).unwrap_err();
+    assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+}
+
+#[test]
+fn recursive_types_box_and_round_trip() {
+    use rec_self_optional::rec_self_optional::*;
+    let list = Node {
+        value: IntRef::new(&[1]).unwrap(),
+        next: Some(Box::new(Node {
+            value: IntRef::new(&[2]).unwrap(),
+            next: None,
+        })),
+    };
+    let der = list.to_der().unwrap();
+    let back = Node::from_der(&der).unwrap();
+    assert_eq!(back, list);
+    assert_eq!(back.next.unwrap().value.as_bytes(), [2]);
+}
+
+#[test]
+fn open_types_decode_by_their_key_and_stay_raw_otherwise() {
+    use param_rfc5912_algorithm_identifier::param_rfc5912_algorithm_identifier::*;
+    let null = synta::from_der::<synta::AnyRef>(&[0x05, 0x00]).unwrap();
+    let rsa = SignatureAlgorithmIdentifier {
+        algorithm: SHA256_WITH_RSA_ENCRYPTION,
+        parameters: Some(null),
+    };
+    let der = rsa.to_der().unwrap();
+    let back = SignatureAlgorithmIdentifier::from_der(&der).unwrap();
+    assert!(matches!(
+        back.parameters_decoded().unwrap(),
+        SignatureAlgorithmIdentifierParameters::SaSha256WithRsa(synta::Null)
+    ));
+    let ed = SignatureAlgorithmIdentifier {
+        algorithm: ID_ED25519,
+        parameters: None,
+    };
+    assert_eq!(
+        ed.parameters_decoded().unwrap(),
+        SignatureAlgorithmIdentifierParameters::SaEd25519
+    );
+    // A key outside the object set keeps its value raw.
+    let other = SignatureAlgorithmIdentifier {
+        algorithm: ObjectIdentifierRef::from_bytes_const(&[0x2a, 0x03]),
+        parameters: Some(null),
+    };
+    assert_eq!(
+        other.parameters_decoded().unwrap(),
+        SignatureAlgorithmIdentifierParameters::Unknown(null)
+    );
+}
+
+#[test]
+fn every_fixture_module_was_generated() {
+    let count = include_str!(concat!(env!("OUT_DIR"), "/fixtures.rs"))
+        .lines()
+        .count();
+    assert!(count >= 150, "{count}");
+}
