@@ -143,8 +143,10 @@ impl<'ir> Generator<'ir> {
             TypeKind::Set(c) => self.struct_item(name, c, asn1_name, true),
             TypeKind::Choice(c) => self.choice_item(name, c, asn1_name),
             TypeKind::Enumerated {
-                items, additions, ..
-            } => enumerated_item(name, items, additions, asn1_name),
+                items,
+                additions,
+                extensible,
+            } => enumerated_item(name, items, additions, *extensible, asn1_name),
             _ => return,
         };
         self.push_item(quote!(#doc #item));
@@ -397,9 +399,14 @@ impl<'ir> Generator<'ir> {
     }
 
     /// A value definition as a constant, for the kinds with a constant Rust form.
-    pub(super) fn value_definition(&mut self, def: &Definition, ty: &Type, value: &Value) {
-        let module = self.current.clone();
-        let doc = definition_doc(def, &module);
+    pub(super) fn value_definition(
+        &mut self,
+        asn1_module: &str,
+        def: &Definition,
+        ty: &Type,
+        value: &Value,
+    ) {
+        let doc = definition_doc(def, asn1_module);
         let ident_base = names::const_name(&def.name).to_string();
         let kind = self.resolved_kind(ty).cloned();
         let item = match (kind, value) {
@@ -438,9 +445,13 @@ fn enumerated_item(
     name: &RustName,
     items: &[NamedNumber],
     additions: &[NamedNumber],
+    extensible: bool,
     asn1_name: &str,
 ) -> TokenStream {
     let ident = &name.ident;
+    let note = extensible.then(
+        || quote!(#[doc = " Extensible: a value added in a later version is rejected as unknown."]),
+    );
     let variants = items.iter().chain(additions).map(|n| {
         let v = names::type_name(&n.name);
         let value = n.value;
@@ -448,6 +459,7 @@ fn enumerated_item(
         quote!(#[doc = #doc] #v = #value)
     });
     quote! {
+        #note
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::synta::Enumerated)]
         #[asn1(name = #asn1_name)]
         #[repr(i64)]

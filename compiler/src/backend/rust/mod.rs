@@ -201,7 +201,9 @@ impl<'ir> Generator<'ir> {
                 {
                     self.type_definition(&q, def, ty);
                 }
-                DefinitionKind::Value { ty, value } => self.value_definition(def, ty, value),
+                DefinitionKind::Value { ty, value } => {
+                    self.value_definition(&module.name, def, ty, value)
+                }
                 _ => {}
             }
         }

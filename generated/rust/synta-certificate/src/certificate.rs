@@ -122,14 +122,17 @@ impl<'a> Certificate<'a> {
         self.tbs().subject.raw()
     }
 
-    /// The issuer as an RFC 4514 string (decoded on this call).
+    /// The issuer as an RFC 4514 string (decoded on this call; errors carry offsets in
+    /// the certificate).
     pub fn issuer(&self) -> Result<String> {
-        synta::ResultExt::field(crate::name::rfc4514(self.issuer_der()), "issuer")
+        let name = synta::ResultExt::field(self.tbs().issuer.get(), "issuer")?;
+        crate::name::render(&name)
     }
 
     /// The subject as an RFC 4514 string (decoded on this call).
     pub fn subject(&self) -> Result<String> {
-        synta::ResultExt::field(crate::name::rfc4514(self.subject_der()), "subject")
+        let name = synta::ResultExt::field(self.tbs().subject.get(), "subject")?;
+        crate::name::render(&name)
     }
 
     /// Start of the validity period.
@@ -189,7 +192,7 @@ impl<'a> Certificate<'a> {
         )
     }
 
-    /// The encoding of the SubjectPublicKeyInfo.
+    /// The signature bits.
     pub fn signature(&self) -> Result<&'a [u8]> {
         borrowed(self.inner.signature.borrowed(), "signature")
     }

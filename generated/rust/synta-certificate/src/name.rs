@@ -31,7 +31,12 @@ const SHORT_NAMES: &[(&[u8], &str)] = &[
 
 /// Renders the DER encoding of a `Name` as an RFC 4514 string.
 pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
-    let Name::RdnSequence(rdns) = Name::from_der(name_der)?;
+    render(&Name::from_der(name_der)?)
+}
+
+/// Renders a decoded `Name` as an RFC 4514 string.
+pub fn render(name: &Name<'_>) -> synta::Result<String> {
+    let Name::RdnSequence(rdns) = name;
     let mut out = String::new();
     for (i, rdn) in rdns.iter().rev().enumerate() {
         if i > 0 {

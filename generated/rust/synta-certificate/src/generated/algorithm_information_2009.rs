@@ -34,6 +34,7 @@
 /// ```
 ///
 /// Module `AlgorithmInformation-2009`, `schemas/rfc5912/AlgorithmInformation-2009.asn1:30`.
+/// Extensible: a value added in a later version is rejected as unknown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::synta::Enumerated)]
 #[asn1(name = "ParamOptions")]
 #[repr(i64)]

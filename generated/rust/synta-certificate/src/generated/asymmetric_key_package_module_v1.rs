@@ -8,7 +8,7 @@
 ///      }
 /// ```
 ///
-/// Module `asymmetric_key_package_module_v1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:45`.
+/// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:45`.
 pub const ID_CT_KP_A_KEY_PACKAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 2, 1, 2, 78, 5],
 );

@@ -6,7 +6,7 @@
 ///        csor(3) nistAlgorithms(4)  1 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:32`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:32`.
 pub const AES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1],
 );
@@ -14,7 +14,7 @@ pub const AES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifier
 /// id-aes128-CBC OBJECT IDENTIFIER ::= { aes 2 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:43`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:43`.
 pub const ID_AES128_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 2],
 );
@@ -22,7 +22,7 @@ pub const ID_AES128_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 /// id-aes192-CBC OBJECT IDENTIFIER ::= { aes 22 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:50`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:50`.
 pub const ID_AES192_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 22],
 );
@@ -30,7 +30,7 @@ pub const ID_AES192_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 /// id-aes256-CBC OBJECT IDENTIFIER ::= { aes 42 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:57`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:57`.
 pub const ID_AES256_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 42],
 );
@@ -44,7 +44,7 @@ pub type AesIv<'a> = ::synta::OctetStringRef<'a>;
 /// id-aes128-wrap OBJECT IDENTIFIER ::= { aes 5 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:70`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:70`.
 pub const ID_AES128_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 5],
 );
@@ -52,7 +52,7 @@ pub const ID_AES128_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 /// id-aes192-wrap OBJECT IDENTIFIER ::= { aes 25 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:77`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:77`.
 pub const ID_AES192_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 25],
 );
@@ -60,7 +60,7 @@ pub const ID_AES192_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 /// id-aes256-wrap OBJECT IDENTIFIER ::= { aes 45 }
 /// ```
 ///
-/// Module `cms_aes_rsaes_oaep_2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:84`.
+/// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:84`.
 pub const ID_AES256_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 1, 45],
 );

@@ -1663,7 +1663,7 @@ impl<'a> OtherKeyAttribute<'a> {
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) smime(16) ct(1) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:360`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:360`.
 pub const ID_CT_CONTENT_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 6],
 );
@@ -1672,7 +1672,7 @@ pub const ID_CT_CONTENT_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 1 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:365`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:365`.
 pub const ID_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 1],
 );
@@ -1681,7 +1681,7 @@ pub const ID_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:371`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:371`.
 pub const ID_SIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 2],
 );
@@ -1690,7 +1690,7 @@ pub const ID_SIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 3 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:377`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:377`.
 pub const ID_ENVELOPED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 3],
 );
@@ -1699,7 +1699,7 @@ pub const ID_ENVELOPED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 5 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:383`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:383`.
 pub const ID_DIGESTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 5],
 );
@@ -1708,7 +1708,7 @@ pub const ID_DIGESTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:389`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:389`.
 pub const ID_ENCRYPTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 6],
 );
@@ -1717,7 +1717,7 @@ pub const ID_ENCRYPTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:395`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:395`.
 pub const ID_CT_AUTH_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 2],
 );
@@ -1763,7 +1763,7 @@ pub type Countersignature<'a> = SignerInfo<'a>;
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 3 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:416`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:416`.
 pub const ID_CONTENT_TYPE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 3],
 );
@@ -1772,7 +1772,7 @@ pub const ID_CONTENT_TYPE: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 4 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:421`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:421`.
 pub const ID_MESSAGE_DIGEST: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 4],
 );
@@ -1781,7 +1781,7 @@ pub const ID_MESSAGE_DIGEST: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:426`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:426`.
 pub const ID_SIGNING_TIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 5],
 );
@@ -1790,7 +1790,7 @@ pub const ID_SIGNING_TIME: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:431`.
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:431`.
 pub const ID_COUNTERSIGNATURE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 6],
 );

@@ -1619,7 +1619,7 @@ impl<'a> OtherKeyAttribute<'a> {
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) smime(16) ct(1) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:375`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:375`.
 pub const ID_CT_CONTENT_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 6],
 );
@@ -1628,7 +1628,7 @@ pub const ID_CT_CONTENT_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 1 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:380`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:380`.
 pub const ID_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 1],
 );
@@ -1637,7 +1637,7 @@ pub const ID_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:386`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:386`.
 pub const ID_SIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 2],
 );
@@ -1646,7 +1646,7 @@ pub const ID_SIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 3 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:392`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:392`.
 pub const ID_ENVELOPED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 3],
 );
@@ -1655,7 +1655,7 @@ pub const ID_ENVELOPED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 5 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:398`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:398`.
 pub const ID_DIGESTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 5],
 );
@@ -1664,7 +1664,7 @@ pub const ID_DIGESTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///      us(840) rsadsi(113549) pkcs(1) pkcs7(7) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:404`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:404`.
 pub const ID_ENCRYPTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 7, 6],
 );
@@ -1673,7 +1673,7 @@ pub const ID_ENCRYPTED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) ct(1) 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:410`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:410`.
 pub const ID_CT_AUTH_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 2],
 );
@@ -1719,7 +1719,7 @@ pub type Countersignature<'a> = SignerInfo<'a>;
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 3 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:431`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:431`.
 pub const ID_CONTENT_TYPE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 3],
 );
@@ -1728,7 +1728,7 @@ pub const ID_CONTENT_TYPE: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 4 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:436`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:436`.
 pub const ID_MESSAGE_DIGEST: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 4],
 );
@@ -1737,7 +1737,7 @@ pub const ID_MESSAGE_DIGEST: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:441`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:441`.
 pub const ID_SIGNING_TIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 5],
 );
@@ -1746,7 +1746,7 @@ pub const ID_SIGNING_TIME: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///      us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:446`.
+/// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:446`.
 pub const ID_COUNTERSIGNATURE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 6],
 );

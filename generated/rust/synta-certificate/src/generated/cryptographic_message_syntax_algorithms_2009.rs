@@ -5,7 +5,7 @@
 ///       rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 5 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:98`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:98`.
 pub const ID_ALG_ESDH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 5],
 );
@@ -14,7 +14,7 @@ pub const ID_ALG_ESDH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectId
 ///       rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 10 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:101`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:101`.
 pub const ID_ALG_SSDH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 10],
 );
@@ -23,7 +23,7 @@ pub const ID_ALG_SSDH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectId
 ///       us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 6 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:104`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:104`.
 pub const ID_ALG_CMS3DE_SWRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6],
 );
@@ -32,7 +32,7 @@ pub const ID_ALG_CMS3DE_SWRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::
 ///       us(840) rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) alg(3) 7 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:107`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:107`.
 pub const ID_ALG_CMSRC2WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7],
 );
@@ -41,7 +41,7 @@ pub const ID_ALG_CMSRC2WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///       us(840) rsadsi(113549) encryptionAlgorithm(3) 7 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:110`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:110`.
 pub const DES_EDE3_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 3, 7],
 );
@@ -50,7 +50,7 @@ pub const DES_EDE3_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectI
 ///       rsadsi(113549) encryptionAlgorithm(3) 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:113`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:113`.
 pub const RC2_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 3, 2],
 );
@@ -59,7 +59,7 @@ pub const RC2_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 ///       dod(6) internet(1) security(5) mechanisms(5) 8 1 2 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:116`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:116`.
 pub const HMAC_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 8, 1, 2],
 );
@@ -68,7 +68,7 @@ pub const HMAC_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///       rsadsi(113549) pkcs(1) pkcs-5(5) 12 }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:119`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:119`.
 pub const ID_PBKDF2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 5, 12],
 );
@@ -77,7 +77,7 @@ pub const ID_PBKDF2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///       security(1) cryptography(1) pki(1) pki-alg(1) pki-alg-sym(1) gost24147(1) wrap(5) }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:122`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:122`.
 pub const ID_GOST28147_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 36, 2, 1, 1, 1, 1, 1, 1, 5],
 );
@@ -86,7 +86,7 @@ pub const ID_GOST28147_WRAP: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///       security(1) cryptography(1) pki(1) pki-alg(1) pki-alg-sym(1) gost24147(1) ofb(2) }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:125`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:125`.
 pub const ID_GOST28147_OFB: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 36, 2, 1, 1, 1, 1, 1, 1, 2],
 );
@@ -95,7 +95,7 @@ pub const ID_GOST28147_OFB: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///       security(1) cryptography(1) pki(1)  pki-alg(1) pki-alg-sym(1) gost24147(1) cfb(3) }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:128`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:128`.
 pub const ID_GOST28147_CFB: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 36, 2, 1, 1, 1, 1, 1, 1, 3],
 );
@@ -104,7 +104,7 @@ pub const ID_GOST28147_CFB: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///       security(1) cryptography(1) ua-pki(1) alg(1) sym(1) dstu7624(3) ofb(6) x256(2) }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:131`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:131`.
 pub const ID_DSTU7624OFB_X256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 36, 2, 1, 1, 1, 1, 1, 3, 6, 2],
 );
@@ -113,7 +113,7 @@ pub const ID_DSTU7624OFB_X256: ::synta::ObjectIdentifierRef<'static> = ::synta::
 ///       security(1) cryptography(1) ua-pki(1) alg(1) sym(1) dstu7624(3) cfb(3) x256(2) }
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:134`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:134`.
 pub const ID_DSTU7624CFB_X256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 36, 2, 1, 1, 1, 1, 1, 3, 3, 2],
 );
@@ -465,7 +465,7 @@ pub struct Pbkdf2Params<'a> {
 /// dh-public-number OBJECT IDENTIFIER ::= dhpublicnumber
 /// ```
 ///
-/// Module `cryptographic_message_syntax_algorithms_2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:228`.
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:228`.
 pub const DH_PUBLIC_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 62, 2, 1],
 );

@@ -4,7 +4,7 @@
 /// id-cmc OBJECT IDENTIFIER ::= {id-pkix 7}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:72`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:72`.
 pub const ID_CMC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7],
 );
@@ -12,7 +12,7 @@ pub const ID_CMC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-cct OBJECT IDENTIFIER ::= {id-pkix 12}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:73`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:73`.
 pub const ID_CCT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 12],
 );
@@ -20,7 +20,7 @@ pub const ID_CCT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-cct-PKIData OBJECT IDENTIFIER ::= { id-cct 2 }
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:79`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:79`.
 pub const ID_CCT_PKI_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 12, 2],
 );
@@ -366,7 +366,7 @@ impl<'a> OtherMsg<'a> {
 /// id-cct-PKIResponse OBJECT IDENTIFIER ::= { id-cct 3 }
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:173`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:173`.
 pub const ID_CCT_PKI_RESPONSE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 12, 3],
 );
@@ -411,7 +411,7 @@ pub struct PkiResponse<'a> {
 /// id-cmc-identityProof OBJECT IDENTIFIER ::= {id-cmc 3}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:189`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:189`.
 pub const ID_CMC_IDENTITY_PROOF: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 3],
 );
@@ -419,7 +419,7 @@ pub const ID_CMC_IDENTITY_PROOF: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-cmc-dataReturn OBJECT IDENTIFIER ::= {id-cmc 4}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:193`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:193`.
 pub const ID_CMC_DATA_RETURN: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 4],
 );
@@ -427,7 +427,7 @@ pub const ID_CMC_DATA_RETURN: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-cmc-regInfo OBJECT IDENTIFIER ::= {id-cmc 18}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:197`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:197`.
 pub const ID_CMC_REG_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 18],
 );
@@ -435,7 +435,7 @@ pub const ID_CMC_REG_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 /// id-cmc-responseInfo OBJECT IDENTIFIER ::= {id-cmc 19}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:201`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:201`.
 pub const ID_CMC_RESPONSE_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 19],
 );
@@ -443,7 +443,7 @@ pub const ID_CMC_RESPONSE_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta:
 /// id-cmc-queryPending OBJECT IDENTIFIER ::= {id-cmc 21}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:205`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:205`.
 pub const ID_CMC_QUERY_PENDING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 21],
 );
@@ -451,7 +451,7 @@ pub const ID_CMC_QUERY_PENDING: ::synta::ObjectIdentifierRef<'static> = ::synta:
 /// id-cmc-popLinkRandom OBJECT IDENTIFIER ::= {id-cmc 22}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:209`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:209`.
 pub const ID_CMC_POP_LINK_RANDOM: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 22],
 );
@@ -459,7 +459,7 @@ pub const ID_CMC_POP_LINK_RANDOM: ::synta::ObjectIdentifierRef<'static> = ::synt
 /// id-cmc-popLinkWitness OBJECT IDENTIFIER ::= {id-cmc 23}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:213`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:213`.
 pub const ID_CMC_POP_LINK_WITNESS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 23],
 );
@@ -467,7 +467,7 @@ pub const ID_CMC_POP_LINK_WITNESS: ::synta::ObjectIdentifierRef<'static> = ::syn
 /// id-cmc-identification OBJECT IDENTIFIER ::= {id-cmc 2}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:219`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:219`.
 pub const ID_CMC_IDENTIFICATION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 2],
 );
@@ -475,7 +475,7 @@ pub const ID_CMC_IDENTIFICATION: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-cmc-transactionId OBJECT IDENTIFIER ::= {id-cmc 5}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:225`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:225`.
 pub const ID_CMC_TRANSACTION_ID: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 5],
 );
@@ -483,7 +483,7 @@ pub const ID_CMC_TRANSACTION_ID: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-cmc-senderNonce OBJECT IDENTIFIER ::= {id-cmc 6}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:232`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:232`.
 pub const ID_CMC_SENDER_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 6],
 );
@@ -491,7 +491,7 @@ pub const ID_CMC_SENDER_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synta::
 /// id-cmc-recipientNonce OBJECT IDENTIFIER ::= {id-cmc 7}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:236`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:236`.
 pub const ID_CMC_RECIPIENT_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 7],
 );
@@ -499,7 +499,7 @@ pub const ID_CMC_RECIPIENT_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synt
 /// id-cmc-statusInfo OBJECT IDENTIFIER ::= {id-cmc 1}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:242`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:242`.
 pub const ID_CMC_STATUS_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 1],
 );
@@ -693,7 +693,7 @@ pub const CMC_FAIL_INFO_AUTH_DATA_FAIL: ::synta::IntRef<'static> = ::synta::IntR
 /// id-cmc-addExtensions OBJECT IDENTIFIER ::= {id-cmc 8}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:294`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:294`.
 pub const ID_CMC_ADD_EXTENSIONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 8],
 );
@@ -728,7 +728,7 @@ pub struct AddExtensions<'a> {
 /// id-cmc-encryptedPOP OBJECT IDENTIFIER ::= {id-cmc 9}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:306`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:306`.
 pub const ID_CMC_ENCRYPTED_POP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 9],
 );
@@ -736,7 +736,7 @@ pub const ID_CMC_ENCRYPTED_POP: ::synta::ObjectIdentifierRef<'static> = ::synta:
 /// id-cmc-decryptedPOP OBJECT IDENTIFIER ::= {id-cmc 10}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:307`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:307`.
 pub const ID_CMC_DECRYPTED_POP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 10],
 );
@@ -808,7 +808,7 @@ pub struct DecryptedPop<'a> {
 /// id-cmc-lraPOPWitness OBJECT IDENTIFIER ::= {id-cmc 11}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:330`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:330`.
 pub const ID_CMC_LRA_POP_WITNESS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 11],
 );
@@ -839,7 +839,7 @@ pub struct LraPopWitness {
 /// id-cmc-getCert OBJECT IDENTIFIER ::= {id-cmc 15}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:341`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:341`.
 pub const ID_CMC_GET_CERT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 15],
 );
@@ -864,7 +864,7 @@ pub struct GetCert<'a> {
 /// id-cmc-getCRL OBJECT IDENTIFIER ::= {id-cmc 16}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:349`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:349`.
 pub const ID_CMC_GET_CRL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 16],
 );
@@ -897,7 +897,7 @@ pub struct GetCrl<'a> {
 /// id-cmc-revokeRequest OBJECT IDENTIFIER ::= {id-cmc 17}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:358`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:358`.
 pub const ID_CMC_REVOKE_REQUEST: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 17],
 );
@@ -938,7 +938,7 @@ pub struct RevokeRequest<'a> {
 /// id-cmc-confirmCertAcceptance OBJECT IDENTIFIER ::= {id-cmc 24}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:370`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:370`.
 pub const ID_CMC_CONFIRM_CERT_ACCEPTANCE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 24],
 );
@@ -958,7 +958,7 @@ pub type CmcCertId<'a> = super::cryptographic_message_syntax_2009::IssuerAndSeri
 ///       rsadsi(113549) pkcs(1) pkcs-9(9) 14}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:379`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:379`.
 pub const ID_EXTENSION_REQ: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 14],
 );
@@ -978,7 +978,7 @@ pub type ExtensionReq<'a> = ::std::vec::Vec<
 /// id-alg-noSignature OBJECT IDENTIFIER ::= {id-pkix id-alg(6) 2}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:394`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:394`.
 pub const ID_ALG_NO_SIGNATURE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 6, 2],
 );
@@ -994,7 +994,7 @@ pub type NoSignatureValue<'a> = ::synta::OctetStringRef<'a>;
 ///       rsadsi(113549) pkcs(1) pkcs-9(9) smime(16) id-aa(2)}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:399`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:399`.
 pub const ID_AA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 2],
 );
@@ -1002,7 +1002,7 @@ pub const ID_AA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-aa-cmc-unsignedData OBJECT IDENTIFIER ::= {id-aa 34}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:404`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:404`.
 pub const ID_AA_CMC_UNSIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 2, 34],
 );
@@ -1038,7 +1038,7 @@ pub struct CmcUnsignedData<'a> {
 /// id-cmc-statusInfoV2 OBJECT IDENTIFIER ::= {id-cmc 25}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:417`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:417`.
 pub const ID_CMC_STATUS_INFO_V2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 25],
 );
@@ -1187,7 +1187,7 @@ pub type BodyPartPath = ::std::vec::Vec<BodyPartId>;
 /// id-cmc-trustedAnchors OBJECT IDENTIFIER ::= {id-cmc 26}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:453`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:453`.
 pub const ID_CMC_TRUSTED_ANCHORS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 26],
 );
@@ -1220,7 +1220,7 @@ pub struct PublishTrustAnchors<'a> {
 /// id-cmc-authData OBJECT IDENTIFIER ::= {id-cmc 27}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:468`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:468`.
 pub const ID_CMC_AUTH_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 27],
 );
@@ -1236,7 +1236,7 @@ pub type AuthPublish = BodyPartId;
 /// id-cmc-batchRequests OBJECT IDENTIFIER ::= {id-cmc 28}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:476`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:476`.
 pub const ID_CMC_BATCH_REQUESTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 28],
 );
@@ -1244,7 +1244,7 @@ pub const ID_CMC_BATCH_REQUESTS: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-cmc-batchResponses OBJECT IDENTIFIER ::= {id-cmc 29}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:480`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:480`.
 pub const ID_CMC_BATCH_RESPONSES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 29],
 );
@@ -1258,7 +1258,7 @@ pub type BodyPartList = ::std::vec::Vec<BodyPartId>;
 /// id-cmc-publishCert OBJECT IDENTIFIER ::= {id-cmc 30}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:486`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:486`.
 pub const ID_CMC_PUBLISH_CERT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 30],
 );
@@ -1291,7 +1291,7 @@ pub struct CmcPublicationInfo<'a> {
 /// id-cmc-modCertTemplate OBJECT IDENTIFIER ::= {id-cmc 31}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:497`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:497`.
 pub const ID_CMC_MOD_CERT_TEMPLATE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 31],
 );
@@ -1334,7 +1334,7 @@ pub struct ModCertTemplate<'a> {
 /// id-cmc-controlProcessed OBJECT IDENTIFIER ::= {id-cmc 32}
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:511`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:511`.
 pub const ID_CMC_CONTROL_PROCESSED: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 32],
 );
@@ -1361,7 +1361,7 @@ pub struct ControlsProcessed {
 /// id-cmc-identityProofV2 OBJECT IDENTIFIER ::= { id-cmc 33 }
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:521`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:521`.
 pub const ID_CMC_IDENTITY_PROOF_V2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 33],
 );
@@ -1394,7 +1394,7 @@ pub struct IdentityProofV2<'a> {
 /// id-cmc-popLinkWitnessV2 OBJECT IDENTIFIER ::= { id-cmc 34 }
 /// ```
 ///
-/// Module `enrollment_message_syntax_2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:532`.
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:532`.
 pub const ID_CMC_POP_LINK_WITNESS_V2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 7, 34],
 );

@@ -500,7 +500,7 @@ pub struct PreferredSignatureAlgorithm<'a> {
 /// id-kp-OCSPSigning            OBJECT IDENTIFIER ::= { id-kp 9 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:198`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:198`.
 pub const ID_KP_OCSP_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 9],
 );
@@ -508,7 +508,7 @@ pub const ID_KP_OCSP_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-pkix-ocsp                 OBJECT IDENTIFIER ::= id-ad-ocsp
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:199`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:199`.
 pub const ID_PKIX_OCSP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1],
 );
@@ -516,7 +516,7 @@ pub const ID_PKIX_OCSP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectI
 /// id-pkix-ocsp-basic           OBJECT IDENTIFIER ::= { id-pkix-ocsp 1 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:200`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:200`.
 pub const ID_PKIX_OCSP_BASIC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 1],
 );
@@ -524,7 +524,7 @@ pub const ID_PKIX_OCSP_BASIC: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-pkix-ocsp-nonce           OBJECT IDENTIFIER ::= { id-pkix-ocsp 2 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:201`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:201`.
 pub const ID_PKIX_OCSP_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 2],
 );
@@ -532,7 +532,7 @@ pub const ID_PKIX_OCSP_NONCE: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-pkix-ocsp-crl             OBJECT IDENTIFIER ::= { id-pkix-ocsp 3 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:202`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:202`.
 pub const ID_PKIX_OCSP_CRL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 3],
 );
@@ -540,7 +540,7 @@ pub const ID_PKIX_OCSP_CRL: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// id-pkix-ocsp-response        OBJECT IDENTIFIER ::= { id-pkix-ocsp 4 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:203`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:203`.
 pub const ID_PKIX_OCSP_RESPONSE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 4],
 );
@@ -548,7 +548,7 @@ pub const ID_PKIX_OCSP_RESPONSE: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-pkix-ocsp-nocheck         OBJECT IDENTIFIER ::= { id-pkix-ocsp 5 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:204`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:204`.
 pub const ID_PKIX_OCSP_NOCHECK: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 5],
 );
@@ -556,7 +556,7 @@ pub const ID_PKIX_OCSP_NOCHECK: ::synta::ObjectIdentifierRef<'static> = ::synta:
 /// id-pkix-ocsp-archive-cutoff  OBJECT IDENTIFIER ::= { id-pkix-ocsp 6 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:205`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:205`.
 pub const ID_PKIX_OCSP_ARCHIVE_CUTOFF: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 6],
 );
@@ -564,7 +564,7 @@ pub const ID_PKIX_OCSP_ARCHIVE_CUTOFF: ::synta::ObjectIdentifierRef<'static> = :
 /// id-pkix-ocsp-service-locator OBJECT IDENTIFIER ::= { id-pkix-ocsp 7 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:206`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:206`.
 pub const ID_PKIX_OCSP_SERVICE_LOCATOR: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 7],
 );
@@ -572,7 +572,7 @@ pub const ID_PKIX_OCSP_SERVICE_LOCATOR: ::synta::ObjectIdentifierRef<'static> = 
 /// id-pkix-ocsp-pref-sig-algs   OBJECT IDENTIFIER ::= { id-pkix-ocsp 8 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:207`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:207`.
 pub const ID_PKIX_OCSP_PREF_SIG_ALGS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 8],
 );
@@ -580,7 +580,7 @@ pub const ID_PKIX_OCSP_PREF_SIG_ALGS: ::synta::ObjectIdentifierRef<'static> = ::
 /// id-pkix-ocsp-extended-revoke OBJECT IDENTIFIER ::= { id-pkix-ocsp 9 }
 /// ```
 ///
-/// Module `ocsp_2013_08`, `schemas/rfc6960/OCSP-2013-08.asn1:208`.
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:208`.
 pub const ID_PKIX_OCSP_EXTENDED_REVOKE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1, 9],
 );

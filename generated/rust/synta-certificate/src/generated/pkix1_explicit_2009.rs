@@ -6,7 +6,7 @@
 ///       mechanisms(5) pkix(7)}
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:41`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:41`.
 pub const ID_PKIX: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7],
 );
@@ -14,7 +14,7 @@ pub const ID_PKIX: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 /// id-pe OBJECT IDENTIFIER  ::=  { id-pkix 1 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:47`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:47`.
 pub const ID_PE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1],
 );
@@ -22,7 +22,7 @@ pub const ID_PE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-qt OBJECT IDENTIFIER ::= { id-pkix 2 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:49`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:49`.
 pub const ID_QT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 2],
 );
@@ -30,7 +30,7 @@ pub const ID_QT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-kp OBJECT IDENTIFIER ::= { id-pkix 3 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:51`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:51`.
 pub const ID_KP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3],
 );
@@ -38,7 +38,7 @@ pub const ID_KP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-ad OBJECT IDENTIFIER ::= { id-pkix 48 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:53`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:53`.
 pub const ID_AD: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48],
 );
@@ -46,7 +46,7 @@ pub const ID_AD: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-qt-cps      OBJECT IDENTIFIER ::=  { id-qt 1 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:58`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:58`.
 pub const ID_QT_CPS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 2, 1],
 );
@@ -54,7 +54,7 @@ pub const ID_QT_CPS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 /// id-qt-unotice  OBJECT IDENTIFIER ::=  { id-qt 2 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:60`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:60`.
 pub const ID_QT_UNOTICE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 2, 2],
 );
@@ -62,7 +62,7 @@ pub const ID_QT_UNOTICE: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 /// id-ad-ocsp         OBJECT IDENTIFIER ::= { id-ad 1 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:65`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:65`.
 pub const ID_AD_OCSP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 1],
 );
@@ -70,7 +70,7 @@ pub const ID_AD_OCSP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIde
 /// id-ad-caIssuers    OBJECT IDENTIFIER ::= { id-ad 2 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:66`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:66`.
 pub const ID_AD_CA_ISSUERS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 2],
 );
@@ -78,7 +78,7 @@ pub const ID_AD_CA_ISSUERS: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// id-ad-timeStamping OBJECT IDENTIFIER ::= { id-ad 3 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:67`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:67`.
 pub const ID_AD_TIME_STAMPING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 3],
 );
@@ -86,7 +86,7 @@ pub const ID_AD_TIME_STAMPING: ::synta::ObjectIdentifierRef<'static> = ::synta::
 /// id-ad-caRepository OBJECT IDENTIFIER ::= { id-ad 5 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:68`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:68`.
 pub const ID_AD_CA_REPOSITORY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 48, 5],
 );
@@ -117,7 +117,7 @@ pub type AttributeType<'a> = ::synta::ObjectIdentifierRef<'a>;
 /// id-at OBJECT IDENTIFIER ::= { joint-iso-ccitt(2) ds(5) 4 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:90`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:90`.
 pub const ID_AT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4],
 );
@@ -125,7 +125,7 @@ pub const ID_AT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-at-name              AttributeType ::= { id-at 41 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:94`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:94`.
 pub const ID_AT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 41],
 );
@@ -133,7 +133,7 @@ pub const ID_AT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIde
 /// id-at-surname           AttributeType ::= { id-at 4 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:97`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:97`.
 pub const ID_AT_SURNAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 4],
 );
@@ -141,7 +141,7 @@ pub const ID_AT_SURNAME: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 /// id-at-givenName         AttributeType ::= { id-at 42 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:100`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:100`.
 pub const ID_AT_GIVEN_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 42],
 );
@@ -149,7 +149,7 @@ pub const ID_AT_GIVEN_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// id-at-initials          AttributeType ::= { id-at 43 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:104`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:104`.
 pub const ID_AT_INITIALS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 43],
 );
@@ -157,7 +157,7 @@ pub const ID_AT_INITIALS: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 /// id-at-generationQualifier AttributeType ::= { id-at 44 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:108`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:108`.
 pub const ID_AT_GENERATION_QUALIFIER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 44],
 );
@@ -206,7 +206,7 @@ pub enum X520name<'a> {
 /// id-at-commonName        AttributeType ::= { id-at 3 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:126`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:126`.
 pub const ID_AT_COMMON_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 3],
 );
@@ -255,7 +255,7 @@ pub enum X520CommonName<'a> {
 /// id-at-localityName      AttributeType ::= { id-at 7 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:135`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:135`.
 pub const ID_AT_LOCALITY_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 7],
 );
@@ -304,7 +304,7 @@ pub enum X520LocalityName<'a> {
 /// id-at-stateOrProvinceName AttributeType ::= { id-at 8 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:143`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:143`.
 pub const ID_AT_STATE_OR_PROVINCE_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 8],
 );
@@ -353,7 +353,7 @@ pub enum X520StateOrProvinceName<'a> {
 /// id-at-organizationName  AttributeType ::= { id-at 10 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:152`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:152`.
 pub const ID_AT_ORGANIZATION_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 10],
 );
@@ -402,7 +402,7 @@ pub enum X520OrganizationName<'a> {
 /// id-at-organizationalUnitName AttributeType ::= { id-at 11 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:161`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:161`.
 pub const ID_AT_ORGANIZATIONAL_UNIT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 11],
 );
@@ -452,7 +452,7 @@ pub enum X520OrganizationalUnitName<'a> {
 /// id-at-title             AttributeType ::= { id-at 12 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:171`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:171`.
 pub const ID_AT_TITLE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 12],
 );
@@ -460,7 +460,7 @@ pub const ID_AT_TITLE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectId
 /// id-at-dnQualifier       AttributeType ::= { id-at 46 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:178`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:178`.
 pub const ID_AT_DN_QUALIFIER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 46],
 );
@@ -468,7 +468,7 @@ pub const ID_AT_DN_QUALIFIER: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-at-countryName       AttributeType ::= { id-at 6 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:185`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:185`.
 pub const ID_AT_COUNTRY_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 6],
 );
@@ -476,7 +476,7 @@ pub const ID_AT_COUNTRY_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-at-serialNumber      AttributeType ::= { id-at 5 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:192`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:192`.
 pub const ID_AT_SERIAL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 5],
 );
@@ -484,7 +484,7 @@ pub const ID_AT_SERIAL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::
 /// id-at-pseudonym         AttributeType ::= { id-at 65 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:199`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:199`.
 pub const ID_AT_PSEUDONYM: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 65],
 );
@@ -494,7 +494,7 @@ pub const ID_AT_PSEUDONYM: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///        pilotAttributeType(1) 25 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:206`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:206`.
 pub const ID_DOMAIN_COMPONENT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[9, 146, 38, 137, 147, 242, 44, 100, 1, 25],
 );
@@ -503,7 +503,7 @@ pub const ID_DOMAIN_COMPONENT: ::synta::ObjectIdentifierRef<'static> = ::synta::
 ///       { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 9 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:215`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:215`.
 pub const PKCS_9: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9],
 );
@@ -511,7 +511,7 @@ pub const PKCS_9: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-emailAddress          AttributeType ::= { pkcs-9 1 }
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:217`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:217`.
 pub const ID_EMAIL_ADDRESS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 1],
 );
@@ -1356,61 +1356,61 @@ pub struct TbsCertList<'a> {
 /// ub-state-name INTEGER ::= 128
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:343`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:343`.
 pub const UB_STATE_NAME: i64 = 128i64;
 /// ```asn1
 /// ub-organization-name INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:344`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:344`.
 pub const UB_ORGANIZATION_NAME: i64 = 64i64;
 /// ```asn1
 /// ub-organizational-unit-name INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:345`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:345`.
 pub const UB_ORGANIZATIONAL_UNIT_NAME: i64 = 64i64;
 /// ```asn1
 /// ub-title INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:346`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:346`.
 pub const UB_TITLE: i64 = 64i64;
 /// ```asn1
 /// ub-serial-number INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:347`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:347`.
 pub const UB_SERIAL_NUMBER: i64 = 64i64;
 /// ```asn1
 /// ub-pseudonym INTEGER ::= 128
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:348`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:348`.
 pub const UB_PSEUDONYM: i64 = 128i64;
 /// ```asn1
 /// ub-emailaddress-length INTEGER ::= 255
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:349`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:349`.
 pub const UB_EMAILADDRESS_LENGTH: i64 = 255i64;
 /// ```asn1
 /// ub-locality-name INTEGER ::= 128
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:350`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:350`.
 pub const UB_LOCALITY_NAME: i64 = 128i64;
 /// ```asn1
 /// ub-common-name INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:351`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:351`.
 pub const UB_COMMON_NAME: i64 = 64i64;
 /// ```asn1
 /// ub-name INTEGER ::= 32768
 /// ```
 ///
-/// Module `pkix1_explicit_2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:352`.
+/// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:352`.
 pub const UB_NAME: i64 = 32768i64;
 /// `DirectoryString{ubMax}`: an instance of the parameterized type `DirectoryString` (module PKIX1Explicit-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]

@@ -4,7 +4,7 @@
 /// id-ce OBJECT IDENTIFIER  ::=  { joint-iso-ccitt(2) ds(5) 29 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:42`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:42`.
 pub const ID_CE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29],
 );
@@ -12,7 +12,7 @@ pub const ID_CE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 /// id-ce-authorityKeyIdentifier OBJECT IDENTIFIER ::=  { id-ce 35 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:49`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:49`.
 pub const ID_CE_AUTHORITY_KEY_IDENTIFIER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 35],
 );
@@ -66,7 +66,7 @@ pub type KeyIdentifier<'a> = ::synta::OctetStringRef<'a>;
 /// id-ce-subjectKeyIdentifier OBJECT IDENTIFIER ::=  { id-ce 14 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:72`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:72`.
 pub const ID_CE_SUBJECT_KEY_IDENTIFIER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 14],
 );
@@ -74,7 +74,7 @@ pub const ID_CE_SUBJECT_KEY_IDENTIFIER: ::synta::ObjectIdentifierRef<'static> = 
 /// id-ce-keyUsage OBJECT IDENTIFIER ::=  { id-ce 15 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:78`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:78`.
 pub const ID_CE_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 15],
 );
@@ -120,7 +120,7 @@ pub const KEY_USAGE_DECIPHER_ONLY: usize = 8usize;
 /// id-ce-privateKeyUsagePeriod OBJECT IDENTIFIER ::=  { id-ce 16 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:98`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:98`.
 pub const ID_CE_PRIVATE_KEY_USAGE_PERIOD: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 16],
 );
@@ -147,7 +147,7 @@ pub struct PrivateKeyUsagePeriod {
 /// id-ce-certificatePolicies OBJECT IDENTIFIER ::=  { id-ce 32 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:110`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:110`.
 pub const ID_CE_CERTIFICATE_POLICIES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 32],
 );
@@ -362,7 +362,7 @@ pub enum DisplayText<'a> {
 /// id-ce-policyMappings OBJECT IDENTIFIER ::=  { id-ce 33 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:169`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:169`.
 pub const ID_CE_POLICY_MAPPINGS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 33],
 );
@@ -392,7 +392,7 @@ pub type PolicyMappings<'a> = ::std::vec::Vec<PolicyMappingsItem<'a>>;
 /// id-ce-subjectAltName OBJECT IDENTIFIER ::=  { id-ce 17 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:180`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:180`.
 pub const ID_CE_SUBJECT_ALT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 17],
 );
@@ -477,7 +477,7 @@ pub struct EdiPartyName<'a> {
 /// id-ce-issuerAltName OBJECT IDENTIFIER ::=  { id-ce 18 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:210`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:210`.
 pub const ID_CE_ISSUER_ALT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 18],
 );
@@ -485,7 +485,7 @@ pub const ID_CE_ISSUER_ALT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-ce-subjectDirectoryAttributes OBJECT IDENTIFIER ::=  { id-ce 9 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:215`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:215`.
 pub const ID_CE_SUBJECT_DIRECTORY_ATTRIBUTES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 9],
 );
@@ -504,7 +504,7 @@ pub type SubjectDirectoryAttributes<'a> = ::std::vec::Vec<
 /// id-ce-basicConstraints OBJECT IDENTIFIER ::=  { id-ce 19 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:224`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:224`.
 pub const ID_CE_BASIC_CONSTRAINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 19],
 );
@@ -535,7 +535,7 @@ pub struct BasicConstraints<'a> {
 /// id-ce-nameConstraints OBJECT IDENTIFIER ::=  { id-ce 30 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:234`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:234`.
 pub const ID_CE_NAME_CONSTRAINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 30],
 );
@@ -622,7 +622,7 @@ pub type BaseDistance<'a> = ::synta::IntRef<'a>;
 /// id-ce-policyConstraints OBJECT IDENTIFIER ::=  { id-ce 36 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:261`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:261`.
 pub const ID_CE_POLICY_CONSTRAINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 36],
 );
@@ -669,7 +669,7 @@ pub type SkipCerts<'a> = ::synta::IntRef<'a>;
 /// id-ce-cRLDistributionPoints     OBJECT IDENTIFIER  ::=  {id-ce 31}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:279`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:279`.
 pub const ID_CE_CRL_DISTRIBUTION_POINTS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 31],
 );
@@ -780,7 +780,7 @@ pub const REASON_FLAGS_AA_COMPROMISE: usize = 8usize;
 /// id-ce-extKeyUsage OBJECT IDENTIFIER ::= {id-ce 37}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:315`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:315`.
 pub const ID_CE_EXT_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 37],
 );
@@ -802,7 +802,7 @@ pub type KeyPurposeId<'a> = ::synta::ObjectIdentifierRef<'a>;
 /// anyExtendedKeyUsage OBJECT IDENTIFIER ::= { id-ce-extKeyUsage 0 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:323`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:323`.
 pub const ANY_EXTENDED_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 37, 0],
 );
@@ -810,7 +810,7 @@ pub const ANY_EXTENDED_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synt
 /// id-kp-serverAuth       OBJECT IDENTIFIER ::= { id-kp 1 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:327`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:327`.
 pub const ID_KP_SERVER_AUTH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 1],
 );
@@ -818,7 +818,7 @@ pub const ID_KP_SERVER_AUTH: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 /// id-kp-clientAuth       OBJECT IDENTIFIER ::= { id-kp 2 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:328`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:328`.
 pub const ID_KP_CLIENT_AUTH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 2],
 );
@@ -826,7 +826,7 @@ pub const ID_KP_CLIENT_AUTH: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 /// id-kp-codeSigning      OBJECT IDENTIFIER ::= { id-kp 3 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:329`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:329`.
 pub const ID_KP_CODE_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 3],
 );
@@ -834,7 +834,7 @@ pub const ID_KP_CODE_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-kp-emailProtection  OBJECT IDENTIFIER ::= { id-kp 4 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:330`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:330`.
 pub const ID_KP_EMAIL_PROTECTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 4],
 );
@@ -842,7 +842,7 @@ pub const ID_KP_EMAIL_PROTECTION: ::synta::ObjectIdentifierRef<'static> = ::synt
 /// id-kp-timeStamping     OBJECT IDENTIFIER ::= { id-kp 8 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:331`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:331`.
 pub const ID_KP_TIME_STAMPING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 8],
 );
@@ -850,7 +850,7 @@ pub const ID_KP_TIME_STAMPING: ::synta::ObjectIdentifierRef<'static> = ::synta::
 /// id-kp-OCSPSigning      OBJECT IDENTIFIER ::= { id-kp 9 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:332`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:332`.
 pub const ID_KP_OCSP_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 3, 9],
 );
@@ -858,7 +858,7 @@ pub const ID_KP_OCSP_SIGNING: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-ce-inhibitAnyPolicy OBJECT IDENTIFIER ::=  { id-ce 54 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:338`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:338`.
 pub const ID_CE_INHIBIT_ANY_POLICY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 54],
 );
@@ -866,7 +866,7 @@ pub const ID_CE_INHIBIT_ANY_POLICY: ::synta::ObjectIdentifierRef<'static> = ::sy
 /// id-ce-freshestCRL OBJECT IDENTIFIER ::=  { id-ce 46 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:344`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:344`.
 pub const ID_CE_FRESHEST_CRL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 46],
 );
@@ -874,7 +874,7 @@ pub const ID_CE_FRESHEST_CRL: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-pe-authorityInfoAccess OBJECT IDENTIFIER ::= { id-pe 1 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:351`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:351`.
 pub const ID_PE_AUTHORITY_INFO_ACCESS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 1],
 );
@@ -908,7 +908,7 @@ pub struct AccessDescription<'a> {
 /// id-pe-subjectInfoAccess OBJECT IDENTIFIER ::= { id-pe 11 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:364`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:364`.
 pub const ID_PE_SUBJECT_INFO_ACCESS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 11],
 );
@@ -925,7 +925,7 @@ pub type SubjectInfoAccessSyntax<'a> = ::std::vec::Vec<AccessDescription<'a>>;
 /// id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:373`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:373`.
 pub const ID_CE_CRL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 20],
 );
@@ -939,7 +939,7 @@ pub type CrlNumber<'a> = ::synta::IntRef<'a>;
 /// id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:381`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:381`.
 pub const ID_CE_ISSUING_DISTRIBUTION_POINT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 28],
 );
@@ -988,7 +988,7 @@ pub struct IssuingDistributionPoint<'a> {
 /// id-ce-deltaCRLIndicator OBJECT IDENTIFIER ::= { id-ce 27 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:396`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:396`.
 pub const ID_CE_DELTA_CRL_INDICATOR: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 27],
 );
@@ -996,7 +996,7 @@ pub const ID_CE_DELTA_CRL_INDICATOR: ::synta::ObjectIdentifierRef<'static> = ::s
 /// id-ce-cRLReasons OBJECT IDENTIFIER ::= { id-ce 21 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:402`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:402`.
 pub const ID_CE_CRL_REASONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 21],
 );
@@ -1047,7 +1047,7 @@ pub enum CrlReason {
 /// id-ce-certificateIssuer OBJECT IDENTIFIER ::= { id-ce 29 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:421`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:421`.
 pub const ID_CE_CERTIFICATE_ISSUER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 29],
 );
@@ -1055,7 +1055,7 @@ pub const ID_CE_CERTIFICATE_ISSUER: ::synta::ObjectIdentifierRef<'static> = ::sy
 /// id-ce-holdInstructionCode OBJECT IDENTIFIER ::= { id-ce 23 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:426`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:426`.
 pub const ID_CE_HOLD_INSTRUCTION_CODE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 23],
 );
@@ -1064,7 +1064,7 @@ pub const ID_CE_HOLD_INSTRUCTION_CODE: ::synta::ObjectIdentifierRef<'static> = :
 ///              {joint-iso-itu-t(2) member-body(2) us(840) x9cm(10040) 2}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:430`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:430`.
 pub const HOLD_INSTRUCTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[82, 134, 72, 206, 56, 2],
 );
@@ -1073,7 +1073,7 @@ pub const HOLD_INSTRUCTION: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///                    {holdInstruction 1}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:432`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:432`.
 pub const ID_HOLDINSTRUCTION_NONE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[82, 134, 72, 206, 56, 2, 1],
 );
@@ -1082,7 +1082,7 @@ pub const ID_HOLDINSTRUCTION_NONE: ::synta::ObjectIdentifierRef<'static> = ::syn
 ///                    {holdInstruction 2}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:434`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:434`.
 pub const ID_HOLDINSTRUCTION_CALLISSUER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[82, 134, 72, 206, 56, 2, 2],
 );
@@ -1091,7 +1091,7 @@ pub const ID_HOLDINSTRUCTION_CALLISSUER: ::synta::ObjectIdentifierRef<'static> =
 ///                    {holdInstruction 3}
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:436`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:436`.
 pub const ID_HOLDINSTRUCTION_REJECT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[82, 134, 72, 206, 56, 2, 3],
 );
@@ -1099,7 +1099,7 @@ pub const ID_HOLDINSTRUCTION_REJECT: ::synta::ObjectIdentifierRef<'static> = ::s
 /// id-ce-invalidityDate OBJECT IDENTIFIER ::= { id-ce 24 }
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:443`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:443`.
 pub const ID_CE_INVALIDITY_DATE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 24],
 );
@@ -1107,5 +1107,5 @@ pub const ID_CE_INVALIDITY_DATE: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// ubMax INTEGER ::= 32768
 /// ```
 ///
-/// Module `pkix1_implicit_2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:445`.
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:445`.
 pub const UB_MAX: i64 = 32768i64;

@@ -4,7 +4,7 @@
 /// sha224WithRSAEncryption  OBJECT IDENTIFIER  ::=  { pkcs-1 14 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:82`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:82`.
 pub const SHA224_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 14],
 );
@@ -12,7 +12,7 @@ pub const SHA224_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::
 /// sha256WithRSAEncryption  OBJECT IDENTIFIER  ::=  { pkcs-1 11 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:91`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:91`.
 pub const SHA256_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 11],
 );
@@ -20,7 +20,7 @@ pub const SHA256_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::
 /// sha384WithRSAEncryption  OBJECT IDENTIFIER  ::=  { pkcs-1 12 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:100`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:100`.
 pub const SHA384_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 12],
 );
@@ -28,7 +28,7 @@ pub const SHA384_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::
 /// sha512WithRSAEncryption  OBJECT IDENTIFIER  ::=  { pkcs-1 13 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:109`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:109`.
 pub const SHA512_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 13],
 );
@@ -37,7 +37,7 @@ pub const SHA512_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::
 ///        { iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) 1 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:137`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:137`.
 pub const PKCS_1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1],
 );
@@ -45,7 +45,7 @@ pub const PKCS_1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-RSAES-OAEP  OBJECT IDENTIFIER  ::=  { pkcs-1 7 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:148`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:148`.
 pub const ID_RSAES_OAEP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 7],
 );
@@ -53,7 +53,7 @@ pub const ID_RSAES_OAEP: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 /// id-mgf1  OBJECT IDENTIFIER  ::=  { pkcs-1 8 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:153`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:153`.
 pub const ID_MGF1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 8],
 );
@@ -61,7 +61,7 @@ pub const ID_MGF1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 /// id-pSpecified  OBJECT IDENTIFIER  ::=  { pkcs-1 9 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:158`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:158`.
 pub const ID_P_SPECIFIED: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 9],
 );
@@ -69,7 +69,7 @@ pub const ID_P_SPECIFIED: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 /// id-RSASSA-PSS  OBJECT IDENTIFIER  ::=  { pkcs-1 10 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:163`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:163`.
 pub const ID_RSASSA_PSS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 10],
 );
@@ -79,7 +79,7 @@ pub const ID_RSASSA_PSS: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 ///        csor(3) nistAlgorithms(4) hashalgs(2) 4 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:175`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:175`.
 pub const ID_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 2, 4],
 );
@@ -89,7 +89,7 @@ pub const ID_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///        csor(3) nistAlgorithms(4) hashalgs(2) 1 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:184`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:184`.
 pub const ID_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 2, 1],
 );
@@ -99,7 +99,7 @@ pub const ID_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///        csor(3) nistAlgorithms(4) hashalgs(2) 2 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:192`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:192`.
 pub const ID_SHA384: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 2, 2],
 );
@@ -109,7 +109,7 @@ pub const ID_SHA384: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///        csor(3) nistAlgorithms(4) hashalgs(2) 3 }
 /// ```
 ///
-/// Module `pkix1_pss_oaep_algorithms_2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:200`.
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:200`.
 pub const ID_SHA512: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 2, 3],
 );

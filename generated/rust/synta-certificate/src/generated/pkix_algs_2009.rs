@@ -6,7 +6,7 @@
 ///     pkcs-1(1) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:90`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:90`.
 pub const RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 1],
 );
@@ -35,7 +35,7 @@ pub struct RsaPublicKey<'a> {
 ///     iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:110`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:110`.
 pub const ID_DSA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 56, 4, 1],
 );
@@ -75,7 +75,7 @@ pub type DsaPublicKey<'a> = ::synta::IntRef<'a>;
 ///     number-type(2) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:131`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:131`.
 pub const DHPUBLICNUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 62, 2, 1],
 );
@@ -147,7 +147,7 @@ pub type DhPublicKey<'a> = ::synta::IntRef<'a>;
 ///        gov(101) dod(2) infosec(1) algorithms(1) 22 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:161`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:161`.
 pub const ID_KEY_EXCHANGE_ALGORITHM: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 2, 1, 1, 22],
 );
@@ -173,7 +173,7 @@ pub type EcPoint<'a> = ::synta::OctetStringRef<'a>;
 ///     iso(1) member-body(2) us(840) ansi-X9-62(10045) keyType(2) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:183`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:183`.
 pub const ID_EC_PUBLIC_KEY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 2, 1],
 );
@@ -183,7 +183,7 @@ pub const ID_EC_PUBLIC_KEY: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///     ecdh(12) }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:199`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:199`.
 pub const ID_EC_DH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 1, 12],
 );
@@ -193,7 +193,7 @@ pub const ID_EC_DH: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdent
 ///     ecmqv(13) }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:213`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:213`.
 pub const ID_EC_MQV: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 1, 13],
 );
@@ -230,7 +230,7 @@ pub enum EcParameters<'a> {
 ///     prime(1) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:260`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:260`.
 pub const SECP192R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 3, 1, 1],
 );
@@ -239,7 +239,7 @@ pub const SECP192R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:264`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:264`.
 pub const SECT163K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 1],
 );
@@ -248,7 +248,7 @@ pub const SECT163K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 15 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:267`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:267`.
 pub const SECT163R2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 15],
 );
@@ -257,7 +257,7 @@ pub const SECT163R2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 33 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:270`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:270`.
 pub const SECP224R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 33],
 );
@@ -266,7 +266,7 @@ pub const SECP224R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 26 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:273`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:273`.
 pub const SECT233K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 26],
 );
@@ -275,7 +275,7 @@ pub const SECT233K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 27 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:276`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:276`.
 pub const SECT233R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 27],
 );
@@ -285,7 +285,7 @@ pub const SECT233R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     prime(1) 7 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:279`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:279`.
 pub const SECP256R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 3, 1, 7],
 );
@@ -294,7 +294,7 @@ pub const SECP256R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 16 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:283`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:283`.
 pub const SECT283K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 16],
 );
@@ -303,7 +303,7 @@ pub const SECT283K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 17 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:286`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:286`.
 pub const SECT283R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 17],
 );
@@ -312,7 +312,7 @@ pub const SECT283R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 34 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:289`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:289`.
 pub const SECP384R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 34],
 );
@@ -321,7 +321,7 @@ pub const SECP384R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 36 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:292`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:292`.
 pub const SECT409K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 36],
 );
@@ -330,7 +330,7 @@ pub const SECT409K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 37 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:295`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:295`.
 pub const SECT409R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 37],
 );
@@ -339,7 +339,7 @@ pub const SECT409R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 35 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:298`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:298`.
 pub const SECP521R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 35],
 );
@@ -348,7 +348,7 @@ pub const SECP521R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 38 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:301`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:301`.
 pub const SECT571K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 38],
 );
@@ -357,7 +357,7 @@ pub const SECT571K1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     iso(1) identified-organization(3) certicom(132) curve(0) 39 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:304`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:304`.
 pub const SECT571R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 129, 4, 0, 39],
 );
@@ -367,7 +367,7 @@ pub const SECT571R1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///     pkcs-1(1) 2 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:317`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:317`.
 pub const MD2_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 2],
 );
@@ -377,7 +377,7 @@ pub const MD2_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::syn
 ///     pkcs-1(1) 4 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:331`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:331`.
 pub const MD5_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 4],
 );
@@ -387,7 +387,7 @@ pub const MD5_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::syn
 ///     pkcs-1(1) 5 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:345`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:345`.
 pub const SHA1_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 1, 5],
 );
@@ -396,7 +396,7 @@ pub const SHA1_WITH_RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::sy
 ///     iso(1) member-body(2) us(840) x9-57(10040) x9algorithm(4) 3 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:360`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:360`.
 pub const DSA_WITH_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 56, 4, 3],
 );
@@ -406,7 +406,7 @@ pub const DSA_WITH_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 ///     csor(3) algorithms(4) id-dsa-with-sha2(3) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:374`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:374`.
 pub const DSA_WITH_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 3, 1],
 );
@@ -416,7 +416,7 @@ pub const DSA_WITH_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///     csor(3) algorithms(4) id-dsa-with-sha2(3) 2 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:389`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:389`.
 pub const DSA_WITH_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[96, 134, 72, 1, 101, 3, 4, 3, 2],
 );
@@ -426,7 +426,7 @@ pub const DSA_WITH_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///     signatures(4) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:404`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:404`.
 pub const ECDSA_WITH_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 4, 1],
 );
@@ -436,7 +436,7 @@ pub const ECDSA_WITH_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///     ecdsa-with-SHA2(3) 1 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:419`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:419`.
 pub const ECDSA_WITH_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 4, 3, 1],
 );
@@ -446,7 +446,7 @@ pub const ECDSA_WITH_SHA224: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///     ecdsa-with-SHA2(3) 2 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:434`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:434`.
 pub const ECDSA_WITH_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 4, 3, 2],
 );
@@ -456,7 +456,7 @@ pub const ECDSA_WITH_SHA256: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///     ecdsa-with-SHA2(3) 3 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:448`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:448`.
 pub const ECDSA_WITH_SHA384: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 4, 3, 3],
 );
@@ -466,7 +466,7 @@ pub const ECDSA_WITH_SHA384: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///     ecdsa-with-SHA2(3) 4 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:463`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:463`.
 pub const ECDSA_WITH_SHA512: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 206, 61, 4, 3, 4],
 );
@@ -518,7 +518,7 @@ pub struct EcdsaSigValue<'a> {
 ///     digestAlgorithm(2) 2 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:502`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:502`.
 pub const ID_MD2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 2, 2],
 );
@@ -528,7 +528,7 @@ pub const ID_MD2: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 ///     digestAlgorithm(2) 5 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:513`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:513`.
 pub const ID_MD5: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 2, 5],
 );
@@ -538,7 +538,7 @@ pub const ID_MD5: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 ///     algorithm(2) 26 }
 /// ```
 ///
-/// Module `pkix_algs_2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:524`.
+/// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:524`.
 pub const ID_SHA1: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 14, 3, 2, 26],
 );

@@ -4,7 +4,7 @@
 /// id-pe-ac-auditIdentity       OBJECT IDENTIFIER ::= { id-pe 4 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:96`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:96`.
 pub const ID_PE_AC_AUDIT_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 4],
 );
@@ -12,7 +12,7 @@ pub const ID_PE_AC_AUDIT_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::syn
 /// id-pe-aaControls             OBJECT IDENTIFIER ::= { id-pe 6 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:97`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:97`.
 pub const ID_PE_AA_CONTROLS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 6],
 );
@@ -20,7 +20,7 @@ pub const ID_PE_AA_CONTROLS: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 /// id-pe-ac-proxying            OBJECT IDENTIFIER ::= { id-pe 10 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:98`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:98`.
 pub const ID_PE_AC_PROXYING: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 10],
 );
@@ -28,7 +28,7 @@ pub const ID_PE_AC_PROXYING: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 /// id-ce-targetInformation      OBJECT IDENTIFIER ::= { id-ce 55 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:99`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:99`.
 pub const ID_CE_TARGET_INFORMATION: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 55],
 );
@@ -36,7 +36,7 @@ pub const ID_CE_TARGET_INFORMATION: ::synta::ObjectIdentifierRef<'static> = ::sy
 /// id-ce-noRevAvail             OBJECT IDENTIFIER ::= { id-ce 56 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:100`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:100`.
 pub const ID_CE_NO_REV_AVAIL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 29, 56],
 );
@@ -44,7 +44,7 @@ pub const ID_CE_NO_REV_AVAIL: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-aca                       OBJECT IDENTIFIER ::= { id-pkix 10 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:106`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:106`.
 pub const ID_ACA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10],
 );
@@ -52,7 +52,7 @@ pub const ID_ACA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-aca-authenticationInfo    OBJECT IDENTIFIER ::= { id-aca 1 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:108`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:108`.
 pub const ID_ACA_AUTHENTICATION_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10, 1],
 );
@@ -60,7 +60,7 @@ pub const ID_ACA_AUTHENTICATION_INFO: ::synta::ObjectIdentifierRef<'static> = ::
 /// id-aca-accessIdentity        OBJECT IDENTIFIER ::= { id-aca 2 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:109`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:109`.
 pub const ID_ACA_ACCESS_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10, 2],
 );
@@ -68,7 +68,7 @@ pub const ID_ACA_ACCESS_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::synt
 /// id-aca-chargingIdentity      OBJECT IDENTIFIER ::= { id-aca 3 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:110`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:110`.
 pub const ID_ACA_CHARGING_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10, 3],
 );
@@ -76,7 +76,7 @@ pub const ID_ACA_CHARGING_IDENTITY: ::synta::ObjectIdentifierRef<'static> = ::sy
 /// id-aca-group                 OBJECT IDENTIFIER ::= { id-aca 4 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:111`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:111`.
 pub const ID_ACA_GROUP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10, 4],
 );
@@ -84,7 +84,7 @@ pub const ID_ACA_GROUP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectI
 /// id-aca-encAttrs              OBJECT IDENTIFIER ::= { id-aca 6 }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:113`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:113`.
 pub const ID_ACA_ENC_ATTRS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 10, 6],
 );
@@ -92,7 +92,7 @@ pub const ID_ACA_ENC_ATTRS: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// id-at-role                   OBJECT IDENTIFIER ::= { id-at 72}
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:115`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:115`.
 pub const ID_AT_ROLE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 72],
 );
@@ -101,7 +101,7 @@ pub const ID_AT_ROLE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIde
 ///         joint-iso-ccitt(2) ds(5) attributeType(4) clearance (55) }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:116`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:116`.
 pub const ID_AT_CLEARANCE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 4, 55],
 );
@@ -111,7 +111,7 @@ pub const ID_AT_CLEARANCE: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///        clearance (55) }
 /// ```
 ///
-/// Module `pkix_attribute_certificate_2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:123`.
+/// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:123`.
 pub const ID_AT_CLEARANCE_RFC3281: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[85, 1, 5, 55],
 );

@@ -457,161 +457,161 @@ pub struct TeletexDomainDefinedAttribute<'a> {
 /// ub-match INTEGER ::= 128
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:259`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:259`.
 pub const UB_MATCH: i64 = 128i64;
 /// ```asn1
 /// ub-common-name-length INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:260`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:260`.
 pub const UB_COMMON_NAME_LENGTH: i64 = 64i64;
 /// ```asn1
 /// ub-country-name-alpha-length INTEGER ::= 2
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:261`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:261`.
 pub const UB_COUNTRY_NAME_ALPHA_LENGTH: i64 = 2i64;
 /// ```asn1
 /// ub-country-name-numeric-length INTEGER ::= 3
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:262`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:262`.
 pub const UB_COUNTRY_NAME_NUMERIC_LENGTH: i64 = 3i64;
 /// ```asn1
 /// ub-domain-defined-attributes INTEGER ::= 4
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:263`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:263`.
 pub const UB_DOMAIN_DEFINED_ATTRIBUTES: i64 = 4i64;
 /// ```asn1
 /// ub-domain-defined-attribute-type-length INTEGER ::= 8
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:264`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:264`.
 pub const UB_DOMAIN_DEFINED_ATTRIBUTE_TYPE_LENGTH: i64 = 8i64;
 /// ```asn1
 /// ub-domain-defined-attribute-value-length INTEGER ::= 128
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:265`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:265`.
 pub const UB_DOMAIN_DEFINED_ATTRIBUTE_VALUE_LENGTH: i64 = 128i64;
 /// ```asn1
 /// ub-domain-name-length INTEGER ::= 16
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:266`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:266`.
 pub const UB_DOMAIN_NAME_LENGTH: i64 = 16i64;
 /// ```asn1
 /// ub-extension-attributes INTEGER ::= 256
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:267`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:267`.
 pub const UB_EXTENSION_ATTRIBUTES: i64 = 256i64;
 /// ```asn1
 /// ub-e163-4-number-length INTEGER ::= 15
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:268`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:268`.
 pub const UB_E163_4_NUMBER_LENGTH: i64 = 15i64;
 /// ```asn1
 /// ub-e163-4-sub-address-length INTEGER ::= 40
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:269`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:269`.
 pub const UB_E163_4_SUB_ADDRESS_LENGTH: i64 = 40i64;
 /// ```asn1
 /// ub-generation-qualifier-length INTEGER ::= 3
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:270`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:270`.
 pub const UB_GENERATION_QUALIFIER_LENGTH: i64 = 3i64;
 /// ```asn1
 /// ub-given-name-length INTEGER ::= 16
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:271`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:271`.
 pub const UB_GIVEN_NAME_LENGTH: i64 = 16i64;
 /// ```asn1
 /// ub-initials-length INTEGER ::= 5
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:272`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:272`.
 pub const UB_INITIALS_LENGTH: i64 = 5i64;
 /// ```asn1
 /// ub-integer-options INTEGER ::= 256
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:273`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:273`.
 pub const UB_INTEGER_OPTIONS: i64 = 256i64;
 /// ```asn1
 /// ub-numeric-user-id-length INTEGER ::= 32
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:274`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:274`.
 pub const UB_NUMERIC_USER_ID_LENGTH: i64 = 32i64;
 /// ```asn1
 /// ub-organization-name-length INTEGER ::= 64
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:275`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:275`.
 pub const UB_ORGANIZATION_NAME_LENGTH: i64 = 64i64;
 /// ```asn1
 /// ub-organizational-unit-name-length INTEGER ::= 32
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:276`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:276`.
 pub const UB_ORGANIZATIONAL_UNIT_NAME_LENGTH: i64 = 32i64;
 /// ```asn1
 /// ub-organizational-units INTEGER ::= 4
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:277`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:277`.
 pub const UB_ORGANIZATIONAL_UNITS: i64 = 4i64;
 /// ```asn1
 /// ub-pds-name-length INTEGER ::= 16
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:278`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:278`.
 pub const UB_PDS_NAME_LENGTH: i64 = 16i64;
 /// ```asn1
 /// ub-pds-parameter-length INTEGER ::= 30
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:279`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:279`.
 pub const UB_PDS_PARAMETER_LENGTH: i64 = 30i64;
 /// ```asn1
 /// ub-pds-physical-address-lines INTEGER ::= 6
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:280`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:280`.
 pub const UB_PDS_PHYSICAL_ADDRESS_LINES: i64 = 6i64;
 /// ```asn1
 /// ub-postal-code-length INTEGER ::= 16
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:281`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:281`.
 pub const UB_POSTAL_CODE_LENGTH: i64 = 16i64;
 /// ```asn1
 /// ub-surname-length INTEGER ::= 40
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:282`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:282`.
 pub const UB_SURNAME_LENGTH: i64 = 40i64;
 /// ```asn1
 /// ub-terminal-id-length INTEGER ::= 24
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:283`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:283`.
 pub const UB_TERMINAL_ID_LENGTH: i64 = 24i64;
 /// ```asn1
 /// ub-unformatted-address-length INTEGER ::= 180
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:284`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:284`.
 pub const UB_UNFORMATTED_ADDRESS_LENGTH: i64 = 180i64;
 /// ```asn1
 /// ub-x121-address-length INTEGER ::= 16
 /// ```
 ///
-/// Module `pkix_x400_address_2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:285`.
+/// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:285`.
 pub const UB_X121_ADDRESS_LENGTH: i64 = 16i64;

@@ -370,7 +370,7 @@ pub struct ProtectedPart<'a> {
 ///      usa(840) nt(113533) nsn(7) algorithms(66) 13 }
 /// ```
 ///
-/// Module `pkixcmp_2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:152`.
+/// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:152`.
 pub const ID_PASSWORD_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 246, 125, 7, 66, 13],
 );
@@ -415,7 +415,7 @@ pub struct PbmParameter<'a> {
 ///      usa(840) nt(113533) nsn(7) algorithms(66) 30 }
 /// ```
 ///
-/// Module `pkixcmp_2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:171`.
+/// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:171`.
 pub const ID_DH_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 246, 125, 7, 66, 30],
 );

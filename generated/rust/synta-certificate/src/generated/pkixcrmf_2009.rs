@@ -4,7 +4,7 @@
 /// id-pkip  OBJECT IDENTIFIER ::= { id-pkix 5 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:50`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:50`.
 pub const ID_PKIP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5],
 );
@@ -13,7 +13,7 @@ pub const ID_PKIP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 ///        us(840) rsadsi(113549) pkcs(1) pkcs9(9) 16 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:52`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:52`.
 pub const ID_SMIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16],
 );
@@ -21,7 +21,7 @@ pub const ID_SMIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdent
 /// id-ct   OBJECT IDENTIFIER ::= { id-smime  1 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:55`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:55`.
 pub const ID_CT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1],
 );
@@ -307,7 +307,7 @@ pub struct PkmacValue<'a> {
 ///       usa(840) nt(113533) nsn(7) algorithms(66) 13 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:141`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:141`.
 pub const ID_PASSWORD_BASED_MAC: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 246, 125, 7, 66, 13],
 );
@@ -413,7 +413,7 @@ pub const SUBSEQUENT_MESSAGE_CHALLENGE_RESP: ::synta::IntRef<'static> = ::synta:
 /// id-ct-encKeyWithID OBJECT IDENTIFIER ::= {id-ct 21}
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:212`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:212`.
 pub const ID_CT_ENC_KEY_WITH_ID: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 21],
 );
@@ -490,7 +490,7 @@ pub type Attributes<'a> = ::synta::SetOfVec<
 /// id-regCtrl OBJECT IDENTIFIER ::= { id-pkip 1 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:237`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:237`.
 pub const ID_REG_CTRL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1],
 );
@@ -498,7 +498,7 @@ pub const ID_REG_CTRL: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectId
 /// id-regCtrl-regToken OBJECT IDENTIFIER ::= { id-regCtrl 1 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:251`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:251`.
 pub const ID_REG_CTRL_REG_TOKEN: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 1],
 );
@@ -516,7 +516,7 @@ pub type RegToken<'a> = ::synta::Utf8String<'a>;
 /// id-regCtrl-authenticator OBJECT IDENTIFIER ::= { id-regCtrl 2 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:262`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:262`.
 pub const ID_REG_CTRL_AUTHENTICATOR: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 2],
 );
@@ -534,7 +534,7 @@ pub type Authenticator<'a> = ::synta::Utf8String<'a>;
 /// id-regCtrl-pkiPublicationInfo OBJECT IDENTIFIER ::= { id-regCtrl 3 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:274`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:274`.
 pub const ID_REG_CTRL_PKI_PUBLICATION_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 3],
 );
@@ -594,7 +594,7 @@ pub struct SinglePubInfo<'a> {
 /// id-regCtrl-pkiArchiveOptions OBJECT IDENTIFIER ::= { id-regCtrl 4 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:301`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:301`.
 pub const ID_REG_CTRL_PKI_ARCHIVE_OPTIONS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 4],
 );
@@ -722,7 +722,7 @@ pub type KeyGenParameters<'a> = ::synta::OctetStringRef<'a>;
 /// id-regCtrl-oldCertID  OBJECT IDENTIFIER ::= { id-regCtrl 5 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:360`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:360`.
 pub const ID_REG_CTRL_OLD_CERT_ID: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 5],
 );
@@ -757,7 +757,7 @@ pub struct CertId<'a> {
 /// id-regCtrl-protocolEncrKey    OBJECT IDENTIFIER ::= { id-regCtrl 6 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:374`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:374`.
 pub const ID_REG_CTRL_PROTOCOL_ENCR_KEY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 1, 6],
 );
@@ -775,7 +775,7 @@ pub type ProtocolEncrKey<'a> = super::pkix1_explicit_2009::SubjectPublicKeyInfo<
 /// id-regInfo OBJECT IDENTIFIER ::= { id-pkip 2 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:382`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:382`.
 pub const ID_REG_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 2],
 );
@@ -783,7 +783,7 @@ pub const ID_REG_INFO: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectId
 /// id-regInfo-utf8Pairs    OBJECT IDENTIFIER ::= { id-regInfo 1 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:394`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:394`.
 pub const ID_REG_INFO_UTF8_PAIRS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 2, 1],
 );
@@ -801,7 +801,7 @@ pub type Utf8Pairs<'a> = ::synta::Utf8String<'a>;
 /// id-regInfo-certReq       OBJECT IDENTIFIER ::= { id-regInfo 2 }
 /// ```
 ///
-/// Module `pkixcrmf_2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:405`.
+/// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:405`.
 pub const ID_REG_INFO_CERT_REQ: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 5, 2, 2],
 );

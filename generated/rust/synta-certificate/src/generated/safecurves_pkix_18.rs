@@ -4,7 +4,7 @@
 /// id-edwards-curve-algs OBJECT IDENTIFIER ::= { 1 3 101 }
 /// ```
 ///
-/// Module `safecurves_pkix_18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:29`.
+/// Module `Safecurves-pkix-18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:29`.
 pub const ID_EDWARDS_CURVE_ALGS: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 101],
 );
@@ -12,7 +12,7 @@ pub const ID_EDWARDS_CURVE_ALGS: ::synta::ObjectIdentifierRef<'static> = ::synta
 /// id-X25519        OBJECT IDENTIFIER ::= { id-edwards-curve-algs 110 }
 /// ```
 ///
-/// Module `safecurves_pkix_18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:31`.
+/// Module `Safecurves-pkix-18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:31`.
 pub const ID_X25519: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 101, 110],
 );
@@ -20,7 +20,7 @@ pub const ID_X25519: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 /// id-X448          OBJECT IDENTIFIER ::= { id-edwards-curve-algs 111 }
 /// ```
 ///
-/// Module `safecurves_pkix_18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:32`.
+/// Module `Safecurves-pkix-18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:32`.
 pub const ID_X448: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 101, 111],
 );
@@ -28,7 +28,7 @@ pub const ID_X448: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdenti
 /// id-Ed25519       OBJECT IDENTIFIER ::= { id-edwards-curve-algs 112 }
 /// ```
 ///
-/// Module `safecurves_pkix_18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:33`.
+/// Module `Safecurves-pkix-18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:33`.
 pub const ID_ED25519: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 101, 112],
 );
@@ -36,7 +36,7 @@ pub const ID_ED25519: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIde
 /// id-Ed448         OBJECT IDENTIFIER ::= { id-edwards-curve-algs 113 }
 /// ```
 ///
-/// Module `safecurves_pkix_18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:34`.
+/// Module `Safecurves-pkix-18`, `schemas/rfc8410/Safecurves-pkix-18.asn1:34`.
 pub const ID_ED448: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 101, 113],
 );

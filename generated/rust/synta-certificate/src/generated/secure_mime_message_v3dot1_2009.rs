@@ -6,7 +6,7 @@
 ///      smime(16) attributes(2)}
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:47`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:47`.
 pub const ID_AA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 2],
 );
@@ -16,7 +16,7 @@ pub const ID_AA: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 ///      15 }
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:58`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:58`.
 pub const SMIME_CAPABILITIES: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 15],
 );
@@ -24,7 +24,7 @@ pub const SMIME_CAPABILITIES: ::synta::ObjectIdentifierRef<'static> = ::synta::O
 /// id-aa-encrypKeyPref OBJECT IDENTIFIER ::= {id-aa 11}
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:75`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:75`.
 pub const ID_AA_ENCRYP_KEY_PREF: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 2, 11],
 );
@@ -62,7 +62,7 @@ pub enum SmimeEncryptionKeyPreference<'a> {
 ///     us(840) rsadsi(113549) pkcs(1) pkcs9(9) 16 }
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:86`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:86`.
 pub const ID_SMIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16],
 );
@@ -70,7 +70,7 @@ pub const ID_SMIME: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdent
 /// id-cap  OBJECT IDENTIFIER ::= { id-smime 11 }
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:89`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:89`.
 pub const ID_CAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 11],
 );
@@ -78,7 +78,7 @@ pub const ID_CAP: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentif
 /// id-cap-preferBinaryInside  OBJECT IDENTIFIER ::= { id-cap 1 }
 /// ```
 ///
-/// Module `secure_mime_message_v3dot1_2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:97`.
+/// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:97`.
 pub const ID_CAP_PREFER_BINARY_INSIDE: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[42, 134, 72, 134, 247, 13, 1, 9, 16, 11, 1],
 );
