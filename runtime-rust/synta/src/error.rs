@@ -295,12 +295,15 @@ pub trait ResultExt {
 }
 
 impl<T> ResultExt for Result<T> {
+    #[inline]
     fn field(self, name: &'static str) -> Self {
         self.map_err(|e| e.in_field(name))
     }
+    #[inline]
     fn index(self, index: usize) -> Self {
         self.map_err(|e| e.in_index(index))
     }
+    #[inline]
     fn type_name(self, name: &'static str) -> Self {
         self.map_err(|e| e.in_type(name))
     }

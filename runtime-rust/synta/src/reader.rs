@@ -266,6 +266,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Runs `f` on a child reader for the contents of `header`, then closes it.
+    #[inline]
     pub fn nested<R>(
         &mut self,
         header: &Header,

@@ -145,11 +145,13 @@ pub(crate) fn check_tag<'a, T: FixedTag + DecodeValue<'a>>(
 /// True when `actual` is `expected`, or its constructed form for a segmentable type.
 /// Under DER the constructed form is still matched here so that the type's own decoder
 /// reports the precise non-canonical error.
+#[inline]
 pub fn tag_matches<'a, T: DecodeValue<'a>>(expected: Tag, actual: Tag, _rules: Rules) -> bool {
     actual == expected || (T::SEGMENTABLE && actual == expected.with_constructed(true))
 }
 
 impl<'a, T: FixedTag + DecodeValue<'a>> Decode<'a> for T {
+    #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
         decode_implicit(r, T::TAG)
     }
@@ -179,6 +181,7 @@ impl<T: FixedTag + EncodeValue> Encode for T {
 
 /// Decodes a `T` whose tag is replaced by `tag` (IMPLICIT tagging). `tag`'s constructed
 /// bit is taken from `T::TAG`.
+#[inline]
 pub fn decode_implicit<'a, T: FixedTag + DecodeValue<'a>>(
     r: &mut Reader<'a>,
     tag: Tag,
@@ -190,6 +193,7 @@ pub fn decode_implicit<'a, T: FixedTag + DecodeValue<'a>>(
 }
 
 /// Decodes a `T` inside an EXPLICIT tag `tag` (always constructed).
+#[inline]
 pub fn decode_explicit<'a, T: Decode<'a>>(r: &mut Reader<'a>, tag: Tag) -> Result<T> {
     let expected = tag.with_constructed(true);
     let header = r.read_header()?;
@@ -289,6 +293,7 @@ pub fn from_cer<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Result<T> {
 
 /// OPTIONAL: absent when the next element is not one `T` decodes (or there is none).
 impl<'a, T: Decode<'a>> Decode<'a> for Option<T> {
+    #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
         match r.peek_tag()? {
             Some(tag) if T::can_decode(tag, r.rules()) => T::decode(r).map(Some),
@@ -396,6 +401,7 @@ pub fn skip_extensions(r: &mut Reader<'_>) -> Result<()> {
 
 /// Decodes a constructed value with tag `tag`: reads the header, checks the tag and runs
 /// `f` on the contents. Used by SEQUENCE / SET implementations.
+#[inline]
 pub fn decode_constructed<'a, R>(
     r: &mut Reader<'a>,
     tag: Tag,
@@ -421,6 +427,7 @@ pub fn header_len(tag: Tag, len: usize) -> usize {
 }
 
 /// OPTIONAL `[tag] EXPLICIT T`: absent unless the next element carries `tag`.
+#[inline]
 pub fn decode_explicit_optional<'a, T: Decode<'a>>(
     r: &mut Reader<'a>,
     tag: Tag,
@@ -432,6 +439,7 @@ pub fn decode_explicit_optional<'a, T: Decode<'a>>(
 }
 
 /// True when an element with tag `actual` is a `[tag] IMPLICIT T`.
+#[inline]
 pub fn implicit_can_decode<'a, T: FixedTag + DecodeValue<'a>>(
     tag: Tag,
     actual: Tag,
@@ -441,6 +449,7 @@ pub fn implicit_can_decode<'a, T: FixedTag + DecodeValue<'a>>(
 }
 
 /// OPTIONAL `[tag] IMPLICIT T`: absent unless the next element carries `tag`.
+#[inline]
 pub fn decode_implicit_optional<'a, T: FixedTag + DecodeValue<'a>>(
     r: &mut Reader<'a>,
     tag: Tag,

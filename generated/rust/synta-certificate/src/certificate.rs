@@ -37,8 +37,9 @@ pub(crate) fn borrowed<'a>(bytes: Option<&'a [u8]>, field: &'static str) -> Resu
 /// The minimal two's-complement octets of an INTEGER as lower-case hex without leading
 /// zeros (`-` and the magnitude for a negative number).
 pub(crate) fn integer_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let negative = bytes.first().is_some_and(|b| b & 0x80 != 0);
-    let magnitude: Vec<u8> = if negative {
+    let magnitude: std::borrow::Cow<'_, [u8]> = if negative {
         // Two's complement negation: invert and add one.
         let mut m: Vec<u8> = bytes.iter().map(|b| !b).collect();
         for b in m.iter_mut().rev() {
@@ -48,22 +49,27 @@ pub(crate) fn integer_hex(bytes: &[u8]) -> String {
                 break;
             }
         }
-        m
+        m.into()
     } else {
-        bytes.to_vec()
+        bytes.into()
     };
-    let mut hex: String = magnitude.iter().map(|b| format!("{b:02x}")).collect();
-    let trimmed = hex.trim_start_matches('0');
-    hex = if trimmed.is_empty() {
-        "0".to_string()
-    } else {
-        trimmed.to_string()
-    };
+    let mut out = String::with_capacity(magnitude.len() * 2 + 1);
     if negative {
-        format!("-{hex}")
-    } else {
-        hex
+        out.push('-');
     }
+    for &b in magnitude.iter() {
+        for nibble in [b >> 4, b & 0x0f] {
+            // No leading zeros: skip zero nibbles until the first non-zero one.
+            if nibble == 0 && out.len() == usize::from(negative) {
+                continue;
+            }
+            out.push(char::from(DIGITS[usize::from(nibble)]));
+        }
+    }
+    if out.len() == usize::from(negative) {
+        out.push('0');
+    }
+    out
 }
 
 impl<'a> Certificate<'a> {
@@ -125,14 +131,14 @@ impl<'a> Certificate<'a> {
     /// The issuer as an RFC 4514 string (decoded on this call; errors carry offsets in
     /// the certificate).
     pub fn issuer(&self) -> Result<String> {
-        let name = synta::ResultExt::field(self.tbs().issuer.get(), "issuer")?;
-        crate::name::render(&name)
+        let raw = self.tbs().issuer.as_any();
+        synta::ResultExt::field(crate::name::rfc4514_at(raw.raw(), raw.offset()), "issuer")
     }
 
     /// The subject as an RFC 4514 string (decoded on this call).
     pub fn subject(&self) -> Result<String> {
-        let name = synta::ResultExt::field(self.tbs().subject.get(), "subject")?;
-        crate::name::render(&name)
+        let raw = self.tbs().subject.as_any();
+        synta::ResultExt::field(crate::name::rfc4514_at(raw.raw(), raw.offset()), "subject")
     }
 
     /// Start of the validity period.
@@ -282,8 +288,8 @@ impl<'a> Certificate<'a> {
     /// Fully decodes every lazily kept part (names, extensions and each known
     /// extension's value), so that a malformed part anywhere is reported.
     pub fn validate(&self) -> Result<()> {
-        self.issuer()?;
-        self.subject()?;
+        synta::ResultExt::field(self.tbs().issuer.get(), "issuer")?;
+        synta::ResultExt::field(self.tbs().subject.get(), "subject")?;
         for e in self.extensions()? {
             e.extn_value_decoded()?;
         }

@@ -7,8 +7,10 @@
 
 use std::fmt::Write as _;
 
-use crate::generated::pkix1_explicit_2009::Name;
-use synta::{AnyRef, Class, Decode, ObjectIdentifierRef, Rules, Tag, Text};
+use synta::{
+    AnyRef, Class, Decode, Error, ErrorKind, Limits, NonCanonical, ObjectIdentifierRef, Reader,
+    Rules, Tag, Text,
+};
 
 /// The short names RFC 4514 section 3 defines.
 const SHORT_NAMES: &[(&[u8], &str)] = &[
@@ -31,27 +33,168 @@ const SHORT_NAMES: &[(&[u8], &str)] = &[
 
 /// Renders the DER encoding of a `Name` as an RFC 4514 string.
 pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
-    render(&Name::from_der(name_der)?)
+    rfc4514_at(name_der, 0)
 }
 
-/// Renders a decoded `Name` as an RFC 4514 string.
-pub fn render(name: &Name<'_>) -> synta::Result<String> {
-    let Name::RdnSequence(rdns) = name;
-    let mut out = String::new();
+/// [`rfc4514`] for a name found at absolute offset `offset` of a larger input (errors
+/// point into that input). The encoding is walked once, with the same DER checks as
+/// decoding the generated `Name` (SET OF order included), and rendered without building
+/// the decoded tree.
+pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
+    let mut r = Reader::sub(name_der, offset, Rules::Der, 0, Limits::DEFAULT);
+    let header = r.read_header()?;
+    if header.tag != Tag::SEQUENCE {
+        return Err(Error::new(
+            ErrorKind::UnexpectedTag {
+                expected: Some(Tag::SEQUENCE),
+                actual: header.tag,
+            },
+            header.offset,
+        ));
+    }
+    // RFC 4514 writes the last RDN first: collect them, then render backwards.
+    let rdns = r.nested(&header, |seq| {
+        let mut rdns: Vec<AnyRef<'_>> = Vec::new();
+        while !seq.is_finished() {
+            let rdn = AnyRef::decode(seq)?;
+            if rdn.tag() != Tag::SET {
+                return Err(Error::new(
+                    ErrorKind::UnexpectedTag {
+                        expected: Some(Tag::SET),
+                        actual: rdn.tag(),
+                    },
+                    rdn.offset(),
+                ));
+            }
+            rdns.push(rdn);
+        }
+        Ok(rdns)
+    })?;
+    r.finish()?;
+    let mut out = String::with_capacity(name_der.len());
     for (i, rdn) in rdns.iter().rev().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        for (j, atv) in rdn.0.iter().enumerate() {
-            if j > 0 {
-                out.push('+');
-            }
-            attribute_type(&atv.type_, &mut out);
-            out.push('=');
-            attribute_value(&atv.value, &mut out);
-        }
+        render_rdn(rdn, &mut out).map_err(|e| e.in_index(rdns.len() - 1 - i))?;
     }
     Ok(out)
+}
+
+/// One RelativeDistinguishedName: `SET SIZE (1..MAX) OF AttributeTypeAndValue`.
+fn render_rdn(rdn: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
+    let mut r = Reader::sub(rdn.raw(), rdn.offset(), Rules::Der, 1, Limits::DEFAULT);
+    let header = r.read_header()?;
+    r.nested(&header, |set| {
+        let mut previous: Option<&[u8]> = None;
+        let mut count = 0usize;
+        while !set.is_finished() {
+            let atv = AnyRef::decode(set)?;
+            // X.690 11.6: SET OF elements in ascending order of their encodings.
+            if previous.is_some_and(|p| synta::types::set_of::der_order(p, atv.raw()).is_gt()) {
+                return Err(Error::new(
+                    ErrorKind::NonCanonical(NonCanonical::SetOfOrder),
+                    atv.offset(),
+                ));
+            }
+            previous = Some(atv.raw());
+            if count > 0 {
+                out.push('+');
+            }
+            render_atv(&atv, out)?;
+            count += 1;
+        }
+        if count == 0 {
+            return Err(Error::new(
+                ErrorKind::ConstraintViolated("SIZE (1..MAX)"),
+                header.offset,
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// One AttributeTypeAndValue: `SEQUENCE { type OBJECT IDENTIFIER, value ANY }`.
+fn render_atv(atv: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
+    if atv.tag() != Tag::SEQUENCE {
+        return Err(Error::new(
+            ErrorKind::UnexpectedTag {
+                expected: Some(Tag::SEQUENCE),
+                actual: atv.tag(),
+            },
+            atv.offset(),
+        ));
+    }
+    let mut r = Reader::sub(atv.raw(), atv.offset(), Rules::Der, 2, Limits::DEFAULT);
+    let header = r.read_header()?;
+    r.nested(&header, |seq| {
+        let oid = synta::ResultExt::field(ObjectIdentifierRef::decode(seq), "type")?;
+        let value = synta::ResultExt::field(AnyRef::decode(seq), "value")?;
+        attribute_type(&oid, out);
+        out.push('=');
+        synta::ResultExt::field(attribute_value_checked(&value, out), "value")
+    })
+}
+
+/// Renders a value, rejecting a string whose contents are invalid for its type.
+fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
+    let tag = v.tag();
+    let content = v.content();
+    let text: Option<std::borrow::Cow<'_, str>> =
+        if tag.class == Class::Universal && !tag.constructed {
+            match tag {
+                // Validated, then borrowed: no allocation for the common types.
+                Tag::UTF8_STRING => {
+                    borrowed_text(synta::Utf8String::from_bytes(content).map(|_| ()), content)?
+                }
+                Tag::PRINTABLE_STRING => borrowed_text(
+                    synta::PrintableString::from_bytes(content).map(|_| ()),
+                    content,
+                )?,
+                Tag::IA5_STRING => {
+                    borrowed_text(synta::Ia5String::from_bytes(content).map(|_| ()), content)?
+                }
+                Tag::VISIBLE_STRING => borrowed_text(
+                    synta::VisibleString::from_bytes(content).map(|_| ()),
+                    content,
+                )?,
+                Tag::NUMERIC_STRING => borrowed_text(
+                    synta::NumericString::from_bytes(content).map(|_| ()),
+                    content,
+                )?,
+                Tag::TELETEX_STRING => {
+                    Some(synta::TeletexString::from_bytes(content)?.to_text().into())
+                }
+                Tag::BMP_STRING => Some(synta::BmpString::from_bytes(content)?.to_text().into()),
+                Tag::UNIVERSAL_STRING => Some(
+                    synta::UniversalString::from_bytes(content)?
+                        .to_text()
+                        .into(),
+                ),
+                _ => None,
+            }
+        } else {
+            None
+        };
+    match text {
+        Some(t) => escape(&t, out),
+        None => {
+            out.push('#');
+            for b in v.raw() {
+                let _ = write!(out, "{b:02x}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The contents as text once `checked` has validated them for their string type.
+fn borrowed_text<'c>(
+    checked: synta::Result<()>,
+    content: &'c [u8],
+) -> synta::Result<Option<std::borrow::Cow<'c, str>>> {
+    checked?;
+    Ok(std::str::from_utf8(content).ok().map(Into::into))
 }
 
 fn attribute_type(oid: &ObjectIdentifierRef<'_>, out: &mut String) {
@@ -66,55 +209,26 @@ fn attribute_type(oid: &ObjectIdentifierRef<'_>, out: &mut String) {
     }
 }
 
-/// The text of a string value, when the value is one of the directory string types.
-fn string_value(v: &AnyRef<'_>) -> Option<String> {
-    let tag = v.tag();
-    if tag.class != Class::Universal || tag.constructed {
-        return None;
-    }
-    let rules = Rules::Der;
-    Some(match tag {
-        Tag::UTF8_STRING => v.decode_as::<synta::Utf8String>(rules).ok()?.to_text(),
-        Tag::PRINTABLE_STRING => v.decode_as::<synta::PrintableString>(rules).ok()?.to_text(),
-        Tag::IA5_STRING => v.decode_as::<synta::Ia5String>(rules).ok()?.to_text(),
-        Tag::TELETEX_STRING => v.decode_as::<synta::TeletexString>(rules).ok()?.to_text(),
-        Tag::BMP_STRING => v.decode_as::<synta::BmpString>(rules).ok()?.to_text(),
-        Tag::UNIVERSAL_STRING => v.decode_as::<synta::UniversalString>(rules).ok()?.to_text(),
-        Tag::VISIBLE_STRING => v.decode_as::<synta::VisibleString>(rules).ok()?.to_text(),
-        Tag::NUMERIC_STRING => v.decode_as::<synta::NumericString>(rules).ok()?.to_text(),
-        _ => return None,
-    })
-}
-
-fn attribute_value(v: &AnyRef<'_>, out: &mut String) {
-    match string_value(v) {
-        Some(s) => escape(&s, out),
-        None => {
-            out.push('#');
-            for b in v.raw() {
-                let _ = write!(out, "{b:02x}");
-            }
-        }
-    }
-}
-
 /// RFC 4514 section 2.4 escaping.
 fn escape(s: &str, out: &mut String) {
-    let last = s.chars().count().saturating_sub(1);
-    for (i, c) in s.chars().enumerate() {
+    let mut chars = s.chars().peekable();
+    let mut first = true;
+    while let Some(c) = chars.next() {
+        let last = chars.peek().is_none();
         match c {
             '\\' | '"' | '+' | ',' | ';' | '<' | '>' => {
                 out.push('\\');
                 out.push(c);
             }
             '\0' => out.push_str("\\00"),
-            '#' | ' ' if i == 0 => {
+            '#' | ' ' if first => {
                 out.push('\\');
                 out.push(c);
             }
-            ' ' if i == last => out.push_str("\\ "),
+            ' ' if last => out.push_str("\\ "),
             _ => out.push(c),
         }
+        first = false;
     }
 }
 

@@ -6,11 +6,12 @@ use crate::{Decode, Encode, Reader, Rules, Tag, Writer};
 /// One raw element, borrowed from the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AnyRef<'a> {
-    tag: Tag,
-    offset: usize,
-    header_len: usize,
     raw: &'a [u8],
-    content: &'a [u8],
+    offset: usize,
+    tag: Tag,
+    // The header is at most 6 tag and 9 length octets; kept small because open types
+    // and lazy values sit inside every decoded certificate, which is moved by value.
+    header_len: u8,
 }
 
 impl<'a> AnyRef<'a> {
@@ -23,7 +24,16 @@ impl<'a> AnyRef<'a> {
     /// The contents octets (for an indefinite length, without the end-of-contents).
     #[must_use]
     pub fn content(&self) -> &'a [u8] {
-        self.content
+        let header_len = usize::from(self.header_len);
+        // An indefinite length (the header's last octet is 0x80) ends with two
+        // end-of-contents octets that are not contents.
+        let indefinite = header_len > 0 && self.raw.get(header_len - 1) == Some(&0x80);
+        let end = if indefinite {
+            self.raw.len().saturating_sub(2)
+        } else {
+            self.raw.len()
+        };
+        self.raw.get(header_len..end).unwrap_or(&[])
     }
 
     /// The whole encoding: identifier, length and contents octets.
@@ -41,7 +51,7 @@ impl<'a> AnyRef<'a> {
     /// Number of identifier and length octets.
     #[must_use]
     pub fn header_len(&self) -> usize {
-        self.header_len
+        usize::from(self.header_len)
     }
 
     /// Decodes the element as `T` under `rules` (the element alone must be one `T`).
@@ -55,13 +65,12 @@ impl<'a> AnyRef<'a> {
 
 impl<'a> Decode<'a> for AnyRef<'a> {
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
-        let (h, raw, content) = r.read_element()?;
+        let (h, raw, _) = r.read_element()?;
         Ok(AnyRef {
-            tag: h.tag,
-            offset: h.offset,
-            header_len: h.header_len,
             raw,
-            content,
+            offset: h.offset,
+            tag: h.tag,
+            header_len: u8::try_from(h.header_len).unwrap_or(u8::MAX),
         })
     }
 

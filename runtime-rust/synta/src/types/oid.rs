@@ -37,8 +37,50 @@ fn subids(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// Writes the dotted form; `absolute` combines the first sub-identifier into two arcs.
+/// A sub-identifier as `u64`, when it fits (the common case: no allocation).
+fn subid_u64(sub: &[u8]) -> Option<u64> {
+    if sub.len() > 9 {
+        return None;
+    }
+    Some(
+        sub.iter()
+            .fold(0u64, |acc, b| (acc << 7) | u64::from(b & 0x7f)),
+    )
+}
+
+/// Writes `v` in decimal without the formatting machinery (OIDs are printed often).
+fn write_u64(mut v: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        // `v % 10` is below 10.
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    f.write_str(core::str::from_utf8(&buf[i..]).unwrap_or("?"))
+}
+
 fn write_dotted(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Result {
     for (i, sub) in subids(bytes).enumerate() {
+        if let Some(v) = subid_u64(sub) {
+            if i > 0 {
+                f.write_char('.')?;
+            }
+            if i == 0 && absolute {
+                // X.690 8.19.4: first sub-identifier is X*40 + Y, X in 0..=2.
+                let first = (v / 40).min(2);
+                write_u64(first, f)?;
+                f.write_char('.')?;
+                write_u64(v - first * 40, f)?;
+            } else {
+                write_u64(v, f)?;
+            }
+            continue;
+        }
         let mut n = BigUint::from_base128(sub);
         if i > 0 {
             f.write_char('.')?;

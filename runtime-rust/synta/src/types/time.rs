@@ -277,37 +277,78 @@ fn parse_generalized(s: &[u8]) -> Result<DateTime, ErrorKind> {
     Ok(dt)
 }
 
-fn render(dt: &DateTime, generalized: bool) -> String {
-    let mut s = String::new();
-    if generalized {
-        let _ = write!(s, "{:04}", dt.year);
-    } else {
-        let _ = write!(s, "{:02}", dt.year % 100);
+/// The encoded text of a time, on the stack: decoding compares against it (DER) and
+/// encoding writes it, with no allocation on either path.
+struct Rendered {
+    buf: [u8; 48],
+    len: usize,
+}
+
+impl Rendered {
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
     }
-    let _ = write!(s, "{:02}{:02}{:02}", dt.month, dt.day, dt.hour);
+
+    /// `v` in exactly `width` decimal digits (the most significant ones dropped).
+    fn digits(&mut self, mut v: u64, width: usize) {
+        let start = self.len;
+        for _ in 0..width {
+            self.push(b'0');
+        }
+        for i in (start..self.len).rev() {
+            if let Some(slot) = self.buf.get_mut(i) {
+                // `v % 10` is below 10.
+                *slot = b'0' + (v % 10) as u8;
+            }
+            v /= 10;
+        }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or(&[])
+    }
+}
+
+fn render_bytes(dt: &DateTime, generalized: bool) -> Rendered {
+    let mut r = Rendered {
+        buf: [0; 48],
+        len: 0,
+    };
+    if generalized {
+        r.digits(u64::from(dt.year), 4);
+    } else {
+        r.digits(u64::from(dt.year % 100), 2);
+    }
+    r.digits(u64::from(dt.month), 2);
+    r.digits(u64::from(dt.day), 2);
+    r.digits(u64::from(dt.hour), 2);
     if let Some(m) = dt.minute {
-        let _ = write!(s, "{m:02}");
+        r.digits(u64::from(m), 2);
     }
     if let Some(sec) = dt.second {
-        let _ = write!(s, "{sec:02}");
+        r.digits(u64::from(sec), 2);
     }
     if let Some(f) = dt.fraction {
-        let _ = write!(s, ".{:0w$}", f.value, w = usize::from(f.digits));
+        r.push(b'.');
+        r.digits(f.value, usize::from(f.digits));
     }
     match dt.zone {
-        TimeZone::Utc => s.push('Z'),
+        TimeZone::Utc => r.push(b'Z'),
         TimeZone::Offset(m) => {
-            let _ = write!(
-                s,
-                "{}{:02}{:02}",
-                if m < 0 { '-' } else { '+' },
-                m.unsigned_abs() / 60,
-                m.unsigned_abs() % 60
-            );
+            r.push(if m < 0 { b'-' } else { b'+' });
+            r.digits(u64::from(m.unsigned_abs() / 60), 2);
+            r.digits(u64::from(m.unsigned_abs() % 60), 2);
         }
         TimeZone::Local => {}
     }
-    s
+    r
+}
+
+fn render(dt: &DateTime, generalized: bool) -> String {
+    String::from_utf8_lossy(render_bytes(dt, generalized).as_bytes()).into_owned()
 }
 
 macro_rules! time_type {
@@ -355,7 +396,7 @@ macro_rules! time_type {
                 if r.rules().is_canonical() {
                     // Re-rendering catches every non-canonical spelling (',' for '.',
                     // trailing zeros, missing seconds, offsets).
-                    if !dt.is_canonical($gen) || render(&dt, $gen).as_bytes() != bytes {
+                    if !dt.is_canonical($gen) || render_bytes(&dt, $gen).as_bytes() != bytes {
                         return Err(Error::new(ErrorKind::NonCanonical(NonCanonical::Time), at));
                     }
                 }
@@ -365,11 +406,11 @@ macro_rules! time_type {
 
         impl EncodeValue for $name {
             fn value_len(&self, _rules: Rules) -> Result<usize> {
-                Ok(render(&self.0, $gen).len())
+                Ok(render_bytes(&self.0, $gen).len)
             }
 
             fn encode_value(&self, w: &mut Writer) -> Result<()> {
-                w.bytes(render(&self.0, $gen).as_bytes())
+                w.bytes(render_bytes(&self.0, $gen).as_bytes())
             }
         }
     };
