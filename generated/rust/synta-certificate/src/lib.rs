@@ -20,6 +20,7 @@ mod csr;
 pub mod name;
 mod ocsp;
 mod pem;
+mod pkcs7;
 mod time;
 
 #[allow(missing_docs)]
@@ -31,6 +32,7 @@ pub use crl::{Crl, RevokedCertificate};
 pub use csr::Csr;
 pub use ocsp::{OcspRequest, OcspResponse};
 pub use pem::{certificates_from_pem, pem_blocks};
+pub use pkcs7::pkcs7_certificates;
 pub use synta::{Error, ErrorKind, Result};
 pub use time::rfc3339;
 

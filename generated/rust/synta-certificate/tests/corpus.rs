@@ -197,3 +197,22 @@ fn crls_csrs_and_ocsp_decode_and_reencode() {
         }
     }
 }
+
+#[test]
+fn pkcs7_and_pem_bundles_give_their_certificates() {
+    let p7 = std::fs::read(corpus().join("pkcs7/certs_only.p7b.der")).unwrap();
+    let from_p7 = synta_certificate::pkcs7_certificates(&p7).unwrap();
+    let pem = std::fs::read(corpus().join("pkcs7/bundle.pem")).unwrap();
+    let from_pem = synta_certificate::pem_blocks(&pem, "CERTIFICATE").unwrap();
+    assert!(!from_p7.is_empty());
+    assert_eq!(from_pem.len(), 7);
+    for der in from_p7.iter().chain(&from_pem) {
+        let cert = Certificate::from_der(der).unwrap();
+        cert.validate().unwrap();
+    }
+    let certs = synta_certificate::certificates_from_pem(&from_pem).unwrap();
+    assert!(certs.iter().all(|c| c.subject().unwrap().contains("CN=")));
+    // Not a SignedData: a clear error, no panic.
+    let der = std::fs::read(corpus().join("ocsp/request.der")).unwrap();
+    assert!(synta_certificate::pkcs7_certificates(&der).is_err());
+}
