@@ -15,11 +15,21 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let type_name = cattrs.name.clone().unwrap_or_else(|| ident.to_string());
     let mut arms = Vec::new();
     let mut rev = Vec::new();
+    let mut fallback = None;
     for v in &data.variants {
+        let name = &v.ident;
+        // One `Variant(i64)` holds values added in later versions of an extensible type.
+        if let Fields::Unnamed(f) = &v.fields {
+            if f.unnamed.len() == 1 && fallback.is_none() && cattrs.extensible {
+                fallback = Some(name.clone());
+                rev.push(quote!(Self::#name(n) => *n,));
+                continue;
+            }
+        }
         if !matches!(v.fields, Fields::Unit) {
             return Err(syn::Error::new_spanned(
                 v,
-                "ENUMERATED variants have no fields",
+                "ENUMERATED variants have no fields (an extensible one may have one `Name(i64)`)",
             ));
         }
         let Some((_, disc)) = &v.discriminant else {
@@ -28,10 +38,20 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 "ENUMERATED variants need an explicit value (`A = 0`)",
             ));
         };
-        let name = &v.ident;
         arms.push(quote!(x if x == (#disc) as i64 => Ok(Self::#name),));
         rev.push(quote!(Self::#name => (#disc) as i64,));
     }
+    let unknown = match &fallback {
+        Some(name) => quote!(x => {
+            let _ = at;
+            Ok(Self::#name(x))
+        }),
+        None => quote!(_ => Err(::synta::Error::new(
+            ::synta::ErrorKind::InvalidValue("unknown ENUMERATED value"),
+            at,
+        )
+        .in_type(#type_name)),),
+    };
     Ok(quote! {
         impl ::synta::FixedTag for #ident {
             const TAG: ::synta::Tag = ::synta::Tag::ENUMERATED;
@@ -46,11 +66,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 let v = <::synta::Enumerated as ::synta::DecodeValue>::decode_value(r, h)?;
                 match v.0 {
                     #(#arms)*
-                    _ => Err(::synta::Error::new(
-                        ::synta::ErrorKind::InvalidValue("unknown ENUMERATED value"),
-                        at,
-                    )
-                    .in_type(#type_name)),
+                    #unknown
                 }
             }
         }

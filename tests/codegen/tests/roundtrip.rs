@@ -78,6 +78,19 @@ fn defaults_are_omitted_in_der_and_rejected_when_encoded() {
 }
 
 #[test]
+fn extensible_enumerated_keeps_unknown_values() {
+    use enum_extension_additions::enum_extension_additions::*;
+    // `quic(5)` is known; 9 comes from a later version of the type and survives.
+    assert_eq!(
+        Protocol::from_der(&[0x0a, 0x01, 0x05]).unwrap(),
+        Protocol::Quic
+    );
+    let later = Protocol::from_der(&[0x0a, 0x01, 0x09]).unwrap();
+    assert_eq!(later, Protocol::Unknown(9));
+    assert_eq!(later.to_der().unwrap(), [0x0a, 0x01, 0x09]);
+}
+
+#[test]
 fn recursive_types_box_and_round_trip() {
     use rec_self_optional::rec_self_optional::*;
     let list = Node {

@@ -449,19 +449,31 @@ fn enumerated_item(
     asn1_name: &str,
 ) -> TokenStream {
     let ident = &name.ident;
-    let note = extensible.then(
-        || quote!(#[doc = " Extensible: a value added in a later version is rejected as unknown."]),
-    );
-    let variants = items.iter().chain(additions).map(|n| {
-        let v = names::type_name(&n.name);
-        let value = n.value;
-        let doc = format!(" `{}({})`", n.name, n.value);
-        quote!(#[doc = #doc] #v = #value)
-    });
+    let mut taken = std::collections::HashSet::new();
+    let mut variants: Vec<TokenStream> = items
+        .iter()
+        .chain(additions)
+        .map(|n| {
+            let v = super::take(&mut taken, &names::type_name(&n.name).to_string());
+            let value = n.value;
+            let doc = format!(" `{}({})`", n.name, n.value);
+            quote!(#[doc = #doc] #v = #value)
+        })
+        .collect();
+    let container = if extensible {
+        // X.680 extensibility: a value from a later version decodes (and re-encodes).
+        let v = super::take(&mut taken, "Unknown");
+        variants.push(quote! {
+            #[doc = " A value this version of the type does not define (the type is extensible)."]
+            #v(i64)
+        });
+        quote!(#[asn1(name = #asn1_name, extensible)])
+    } else {
+        quote!(#[asn1(name = #asn1_name)])
+    };
     quote! {
-        #note
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::synta::Enumerated)]
-        #[asn1(name = #asn1_name)]
+        #container
         #[repr(i64)]
         pub enum #ident {
             #(#variants),*

@@ -34,9 +34,8 @@
 /// ```
 ///
 /// Module `AlgorithmInformation-2009`, `schemas/rfc5912/AlgorithmInformation-2009.asn1:30`.
-/// Extensible: a value added in a later version is rejected as unknown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ::synta::Enumerated)]
-#[asn1(name = "ParamOptions")]
+#[asn1(name = "ParamOptions", extensible)]
 #[repr(i64)]
 pub enum ParamOptions {
     /// `required(0)`
@@ -51,6 +50,8 @@ pub enum ParamOptions {
     Inheritable = 4i64,
     /// `optional(5)`
     Optional = 5i64,
+    /// A value this version of the type does not define (the type is extensible).
+    Unknown(i64),
 }
 /// `AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}`: an instance of the parameterized type `AlgorithmIdentifier` (module AlgorithmInformation-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
