@@ -30,6 +30,8 @@ pub struct FieldAttrs {
     pub name: Option<String>,
     /// A `::synta::Constraint` expression checked after decoding and before encoding.
     pub constraint: Option<Expr>,
+    /// The variant of an extensible CHOICE that keeps an unknown alternative raw.
+    pub unknown: bool,
 }
 
 impl FieldAttrs {
@@ -101,6 +103,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
                 out.default = Some(s.parse()?);
             } else if meta.path.is_ident("name") {
                 out.name = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("unknown") {
+                out.unknown = true;
             } else if meta.path.is_ident("constraint") {
                 let s: LitStr = meta.value()?.parse()?;
                 out.constraint = Some(s.parse()?);

@@ -21,6 +21,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let ident = &input.ident;
     let type_name = cattrs.name.clone().unwrap_or_else(|| ident.to_string());
     let mut alts = Vec::new();
+    let mut unknown = None;
     for v in &data.variants {
         let Fields::Unnamed(f) = &v.fields else {
             return Err(syn::Error::new_spanned(v, "CHOICE variants hold one value"));
@@ -29,6 +30,18 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             return Err(syn::Error::new_spanned(v, "CHOICE variants hold one value"));
         };
         let mut fa = attrs::field(&v.attrs)?;
+        if fa.unknown {
+            // `#[asn1(unknown)] Other(AnyRef<'a>)`: an alternative added in a later version
+            // of an extensible CHOICE, kept as read.
+            if unknown.is_some() || fa.tag.is_some() {
+                return Err(syn::Error::new_spanned(
+                    v,
+                    "one untagged `unknown` variant at most",
+                ));
+            }
+            unknown = Some(v.ident.clone());
+            continue;
+        }
         if fa.default.is_some() {
             return Err(syn::Error::new_spanned(
                 v,
@@ -69,6 +82,19 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         let accepts = c.accepts();
         quote!(#accepts)
     });
+    let fallback = match &unknown {
+        Some(v) => quote!(<::synta::AnyRef as ::synta::Decode>::decode(r).map(Self::#v)),
+        None => quote!(Err(::synta::unexpected_element(tag, at).in_type(#type_name))),
+    };
+    let unknown_arms = unknown
+        .iter()
+        .map(|v| quote!(Self::#v(v) => ::synta::Encode::encoded_len(v, rules),));
+    let unknown_enc = unknown
+        .iter()
+        .map(|v| quote!(Self::#v(v) => ::synta::Encode::encode(v, w),));
+    let unknown_tag = unknown
+        .iter()
+        .map(|v| quote!(Self::#v(v) => ::core::option::Option::Some(v.tag()),));
     let len_arms = alts.iter().map(|(v, c)| {
         let len = present_len(c);
         let check = c.check_before_encode(&quote!(v));
@@ -114,7 +140,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                     }
                 };
                 #(#dec_arms)*
-                Err(::synta::unexpected_element(tag, at).in_type(#type_name))
+                #fallback
             }
 
             fn can_decode(tag: ::synta::Tag, rules: ::synta::Rules) -> bool {
@@ -129,15 +155,15 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
         impl #impl_g ::synta::Encode for #ident #ty_g #where_c {
             fn encoded_len(&self, rules: ::synta::Rules) -> ::synta::Result<usize> {
-                match self { #(#len_arms)* }
+                match self { #(#len_arms)* #(#unknown_arms)* }
             }
 
             fn encode(&self, w: &mut ::synta::Writer) -> ::synta::Result<()> {
-                match self { #(#enc_arms)* }
+                match self { #(#enc_arms)* #(#unknown_enc)* }
             }
 
             fn encoded_tag(&self) -> ::core::option::Option<::synta::Tag> {
-                match self { #(#tag_arms)* }
+                match self { #(#tag_arms)* #(#unknown_tag)* }
             }
 
             fn smallest_tag() -> ::core::option::Option<::synta::Tag> {

@@ -91,6 +91,22 @@ fn extensible_enumerated_keeps_unknown_values() {
 }
 
 #[test]
+fn extensible_choice_keeps_unknown_alternatives() {
+    use seq_extension_marker::seq_extension_marker::*;
+    // AUTOMATIC TAGS: yes [0], no [1], maybe [2]; [7] comes from a later version.
+    assert!(matches!(
+        Answer::from_der(&[0x80, 0x00]).unwrap(),
+        Answer::Yes(_)
+    ));
+    let later = Answer::from_der(&[0x87, 0x01, 0x2a]).unwrap();
+    let Answer::Unknown(raw) = later else {
+        panic!("{later:?}")
+    };
+    assert_eq!(raw.raw(), [0x87, 0x01, 0x2a]);
+    assert_eq!(later.to_der().unwrap(), [0x87, 0x01, 0x2a]);
+}
+
+#[test]
 fn recursive_types_box_and_round_trip() {
     use rec_self_optional::rec_self_optional::*;
     let list = Node {

@@ -200,16 +200,26 @@ impl<'ir> Generator<'ir> {
         } else {
             quote!()
         };
-        let variants: Vec<TokenStream> = body
+        let mut variants: Vec<TokenStream> = body
             .components
             .iter()
             .map(|c| self.field(c, asn1_name, true, false))
             .collect();
-        let note = body.extensible.then(|| {
-            quote!(#[doc = " Extensible: an alternative added in a later version is rejected as an unknown tag."])
-        });
+        if body.extensible {
+            // X.680 extensibility: an alternative added in a later version is kept raw.
+            let mut taken: std::collections::HashSet<String> = body
+                .components
+                .iter()
+                .map(|c| names::type_name(&c.name).to_string())
+                .collect();
+            let v = super::take(&mut taken, "Unknown");
+            variants.push(quote! {
+                #[doc = " An alternative this version of the type does not define, as read."]
+                #[asn1(unknown)]
+                #v(::synta::AnyRef<'a>)
+            });
+        }
         quote! {
-            #note
             #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
             #[asn1(name = #asn1_name)]
             pub enum #ident #generics {

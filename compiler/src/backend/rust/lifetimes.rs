@@ -42,6 +42,8 @@ pub(super) fn type_borrows(gen: &Generator<'_>, ty: &Type) -> bool {
             time,
             crate::ir::TimeKind::UTCTime | crate::ir::TimeKind::GeneralizedTime
         ),
+        // An extensible CHOICE keeps unknown alternatives as borrowed `AnyRef`s.
+        TypeKind::Choice(c) if c.extensible => true,
         TypeKind::Sequence(c) | TypeKind::Set(c) | TypeKind::Choice(c) => c
             .components
             .iter()

@@ -267,7 +267,6 @@ pub type SignedAttributes<'a> = ::synta::SetOfVec<AttributeSignedAttributesSet<'
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:93`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "SignerIdentifier")]
 pub enum SignerIdentifier<'a> {
@@ -277,6 +276,9 @@ pub enum SignerIdentifier<'a> {
     /// `subjectKeyIdentifier` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:96). An extension addition.
     #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// SignatureValue ::= OCTET STRING
@@ -400,7 +402,6 @@ pub struct EncryptedContentInfo<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:136`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RecipientInfo")]
 pub enum RecipientInfo<'a> {
@@ -419,6 +420,9 @@ pub enum RecipientInfo<'a> {
     /// `ori` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:142). An extension addition.
     #[asn1(name = "ori", context = 4, implicit)]
     Ori(OtherRecipientInfo<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// EncryptedKey ::= OCTET STRING
@@ -462,7 +466,6 @@ pub struct KeyTransRecipientInfo<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:155`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RecipientIdentifier")]
 pub enum RecipientIdentifier<'a> {
@@ -472,6 +475,9 @@ pub enum RecipientIdentifier<'a> {
     /// `subjectKeyIdentifier` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:158). An extension addition.
     #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// KeyAgreeRecipientInfo ::= SEQUENCE {
@@ -1347,7 +1353,6 @@ pub type RevocationInfoChoices<'a> = ::synta::SetOfVec<RevocationInfoChoice<'a>>
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:300`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RevocationInfoChoice")]
 pub enum RevocationInfoChoice<'a> {
@@ -1357,6 +1362,9 @@ pub enum RevocationInfoChoice<'a> {
     /// `other` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:303). An extension addition.
     #[asn1(name = "other", context = 1, implicit)]
     Other(OtherRevocationInfoFormat<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherRevocationInfoFormat")]
@@ -1433,7 +1441,6 @@ impl<'a> OtherRevocationInfoFormat<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:315`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "CertificateChoices")]
 pub enum CertificateChoices<'a> {
@@ -1452,6 +1459,9 @@ pub enum CertificateChoices<'a> {
     /// `other` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:323). An extension addition.
     #[asn1(name = "other", context = 3, implicit)]
     Other(OtherCertificateFormat<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// AttributeCertificateV2 ::= AttributeCertificate

@@ -265,7 +265,6 @@ pub type SignedAttributes<'a> = ::synta::SetOfVec<AttributeSignedAttributesSet<'
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:104`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "SignerIdentifier")]
 pub enum SignerIdentifier<'a> {
@@ -275,6 +274,9 @@ pub enum SignerIdentifier<'a> {
     /// `subjectKeyIdentifier` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:107). An extension addition.
     #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// SignatureValue ::= OCTET STRING
@@ -387,7 +389,6 @@ pub struct EncryptedContentInfo<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:151`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RecipientInfo")]
 pub enum RecipientInfo<'a> {
@@ -406,6 +407,9 @@ pub enum RecipientInfo<'a> {
     /// `ori` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:157). An extension addition.
     #[asn1(name = "ori", context = 4, implicit)]
     Ori(OtherRecipientInfo<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// EncryptedKey ::= OCTET STRING
@@ -449,7 +453,6 @@ pub struct KeyTransRecipientInfo<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:170`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RecipientIdentifier")]
 pub enum RecipientIdentifier<'a> {
@@ -459,6 +462,9 @@ pub enum RecipientIdentifier<'a> {
     /// `subjectKeyIdentifier` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:173). An extension addition.
     #[asn1(name = "subjectKeyIdentifier", context = 0, implicit)]
     SubjectKeyIdentifier(SubjectKeyIdentifier<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// KeyAgreeRecipientInfo ::= SEQUENCE {
@@ -1334,7 +1340,6 @@ pub type RevocationInfoChoices<'a> = ::synta::SetOfVec<RevocationInfoChoice<'a>>
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:316`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "RevocationInfoChoice")]
 pub enum RevocationInfoChoice<'a> {
@@ -1344,6 +1349,9 @@ pub enum RevocationInfoChoice<'a> {
     /// `other` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:319). An extension addition.
     #[asn1(name = "other", context = 1, implicit)]
     Other(OtherRevocationInfoFormat<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherRevocationInfoFormat")]
@@ -1420,7 +1428,6 @@ impl<'a> OtherRevocationInfoFormat<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:331`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "CertificateChoices")]
 pub enum CertificateChoices<'a> {
@@ -1439,6 +1446,9 @@ pub enum CertificateChoices<'a> {
     /// `other` (schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:339). An extension addition.
     #[asn1(name = "other", context = 3, implicit)]
     Other(OtherCertificateFormat<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// AttributeCertificateV2 ::= AttributeCertificate

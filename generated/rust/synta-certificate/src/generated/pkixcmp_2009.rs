@@ -19,13 +19,15 @@
 /// ```
 ///
 /// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:50`.
-/// Extensible: an alternative added in a later version is rejected as an unknown tag.
 #[derive(Debug, Clone, PartialEq, ::synta::Choice)]
 #[asn1(name = "CMPCertificate")]
 pub enum CmpCertificate<'a> {
     /// `x509v3PKCert` (schemas/rfc5912/PKIXCMP-2009.asn1:50)
     #[asn1(name = "x509v3PKCert")]
     X509v3PkCert(super::pkix1_explicit_2009::Certificate<'a>),
+    /// An alternative this version of the type does not define, as read.
+    #[asn1(unknown)]
+    Unknown(::synta::AnyRef<'a>),
 }
 /// ```asn1
 /// PKIMessage ::= SEQUENCE {
