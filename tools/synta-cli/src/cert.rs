@@ -1,11 +1,14 @@
-//! `synta cert`: certificates as JSON lines.
+//! `synta cert`: certificates as JSON lines (DER, PEM bundles, PKCS #7, unencrypted
+//! PKCS #12 certificate bags).
 
 use std::io::Write as _;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 use synta_certificate::generated::pkix1_implicit_2009::{self as ext, GeneralName};
-use synta_certificate::{algorithm_name, pem_blocks, Certificate};
+use synta_certificate::{
+    algorithm_name, pem_blocks, pkcs12_certificates, pkcs7_certificates, Certificate,
+};
 
 /// Prints every certificate of every file; the first malformed one stops the run with
 /// exit status 1 and its error (file, certificate number, byte offset, field path).
@@ -32,7 +35,7 @@ pub fn run(files: &[String]) -> ExitCode {
                 }
             }
         } else {
-            vec![raw]
+            containers(raw)
         };
         for (i, der) in ders.iter().enumerate() {
             match certificate_json(der) {
@@ -191,4 +194,19 @@ fn extension_value(
     } else {
         None
     })
+}
+
+/// A binary file is a certificate, or else a PKCS #7 SignedData or a PKCS #12 file whose
+/// certificates are listed; when it is none of them, the certificate error is reported.
+fn containers(raw: Vec<u8>) -> Vec<Vec<u8>> {
+    if Certificate::from_der(&raw).is_ok() {
+        return vec![raw];
+    }
+    if let Ok(certs) = pkcs7_certificates(&raw) {
+        return certs;
+    }
+    match pkcs12_certificates(&raw) {
+        Ok(p12) if !p12.certificates.is_empty() => p12.certificates,
+        _ => vec![raw],
+    }
 }

@@ -155,3 +155,18 @@ fn cert_rejects_malformed_input_with_exit_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn cert_reads_pkcs7_and_pkcs12_containers() {
+    for file in ["pkcs7/certs_only.p7b.der", "pkcs12/unencrypted.p12"] {
+        let out = synta(&["cert", &corpus(file)], b"");
+        assert!(
+            out.status.success(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.lines().count() >= 1, "{file}");
+        assert!(text.lines().all(|l| l.contains("\"subject\":")), "{file}");
+    }
+}

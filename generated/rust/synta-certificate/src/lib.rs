@@ -20,6 +20,7 @@ mod csr;
 pub mod name;
 mod ocsp;
 mod pem;
+mod pkcs12;
 mod pkcs7;
 mod time;
 
@@ -32,6 +33,7 @@ pub use crl::{Crl, RevokedCertificate};
 pub use csr::Csr;
 pub use ocsp::{OcspRequest, OcspResponse};
 pub use pem::{certificates_from_pem, pem_blocks};
+pub use pkcs12::{pkcs12_certificates, Pkcs12Certificates};
 pub use pkcs7::pkcs7_certificates;
 pub use synta::{Error, ErrorKind, Result};
 pub use time::rfc3339;
