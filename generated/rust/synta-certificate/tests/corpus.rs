@@ -231,3 +231,52 @@ fn pkcs12_certificate_bags() {
     let got = synta_certificate::pkcs12_certificates(&enc).unwrap();
     assert!(got.encrypted_parts >= 1, "{got:?}");
 }
+
+/// Differential check against the pyca/cryptography installed on this machine (skipped
+/// when python3 or cryptography is missing): issuer and subject strings of every corpus
+/// certificate, computed now rather than read from `expected.jsonl`.
+#[test]
+fn names_match_installed_pyca_cryptography() {
+    let script = r#"
+import sys, glob
+from cryptography import x509
+for p in sorted(glob.glob(sys.argv[1] + "/**/*.der", recursive=True)):
+    c = x509.load_der_x509_certificate(open(p, "rb").read())
+    print(p + "\t" + c.issuer.rfc4514_string() + "\t" + c.subject.rfc4514_string())
+"#;
+    let certs = corpus().join("certs");
+    let Ok(out) = std::process::Command::new("python3")
+        .args(["-W", "ignore", "-c", script])
+        .arg(&certs)
+        .output()
+    else {
+        eprintln!("python3 not found: differential test skipped");
+        return;
+    };
+    if !out.status.success() {
+        eprintln!(
+            "pyca/cryptography not usable: differential test skipped ({})",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        );
+        return;
+    }
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut compared = 0;
+    for line in text.lines() {
+        let mut parts = line.split('\t');
+        let (path, issuer, subject) = (
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+        );
+        let der = std::fs::read(path).unwrap();
+        let cert = Certificate::from_der(&der).unwrap();
+        assert_eq!(cert.issuer().unwrap(), issuer, "{path}");
+        assert_eq!(cert.subject().unwrap(), subject, "{path}");
+        compared += 1;
+    }
+    assert!(compared >= 140, "{compared}");
+}
