@@ -358,6 +358,15 @@ impl<'ir> Generator<'ir> {
         }
     }
 
+    /// The constant name of a named number or bit: `KEY_USAGE_DIGITAL_SIGNATURE`.
+    fn named_constant(&mut self, type_name: &str, n: &NamedNumber) -> proc_macro2::Ident {
+        self.take_value_name(&format!(
+            "{}_{}",
+            names::const_name(type_name),
+            names::const_name(&n.name)
+        ))
+    }
+
     /// Constants for an INTEGER's named numbers and a BIT STRING's named bits.
     fn named_constants(&mut self, type_name: &str, ty: &Type) {
         match &ty.kind {
@@ -366,11 +375,7 @@ impl<'ir> Generator<'ir> {
                 repr,
             } if !named_numbers.is_empty() => {
                 for n in named_numbers {
-                    let ident = self.take_value_name(&format!(
-                        "{}_{}",
-                        names::const_name(type_name),
-                        names::const_name(&n.name)
-                    ));
+                    let ident = self.named_constant(type_name, n);
                     let doc = format!(" `{type_name}` named number `{}({})`.", n.name, n.value);
                     let (t, v) = match repr {
                         IntegerRepr::Big => {
@@ -392,11 +397,7 @@ impl<'ir> Generator<'ir> {
             }
             TypeKind::BitString { named_bits } => {
                 for n in named_bits {
-                    let ident = self.take_value_name(&format!(
-                        "{}_{}",
-                        names::const_name(type_name),
-                        names::const_name(&n.name)
-                    ));
+                    let ident = self.named_constant(type_name, n);
                     let doc = format!(" `{type_name}` named bit `{}({})`.", n.name, n.value);
                     let Ok(bit) = usize::try_from(n.value) else {
                         continue;

@@ -42,30 +42,11 @@ pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
 /// the decoded tree.
 pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
     let mut r = Reader::sub(name_der, offset, Rules::Der, 0, Limits::DEFAULT);
-    let header = r.read_header()?;
-    if header.tag != Tag::SEQUENCE {
-        return Err(Error::new(
-            ErrorKind::UnexpectedTag {
-                expected: Some(Tag::SEQUENCE),
-                actual: header.tag,
-            },
-            header.offset,
-        ));
-    }
-    // RFC 4514 writes the last RDN first: collect them, then render backwards.
-    let rdns = r.nested(&header, |seq| {
+    let rdns = synta::decode_constructed(&mut r, Tag::SEQUENCE, |seq| {
         let mut rdns: Vec<AnyRef<'_>> = Vec::new();
         while !seq.is_finished() {
             let rdn = AnyRef::decode(seq)?;
-            if rdn.tag() != Tag::SET {
-                return Err(Error::new(
-                    ErrorKind::UnexpectedTag {
-                        expected: Some(Tag::SET),
-                        actual: rdn.tag(),
-                    },
-                    rdn.offset(),
-                ));
-            }
+            expect_tag(&rdn, Tag::SET)?;
             rdns.push(rdn);
         }
         Ok(rdns)
@@ -79,6 +60,21 @@ pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
         render_rdn(rdn, &mut out).map_err(|e| e.in_index(rdns.len() - 1 - i))?;
     }
     Ok(out)
+}
+
+/// An error unless `element` has tag `tag`.
+fn expect_tag(element: &AnyRef<'_>, tag: Tag) -> synta::Result<()> {
+    if element.tag() == tag {
+        Ok(())
+    } else {
+        Err(Error::new(
+            ErrorKind::UnexpectedTag {
+                expected: Some(tag),
+                actual: element.tag(),
+            },
+            element.offset(),
+        ))
+    }
 }
 
 /// One RelativeDistinguishedName: `SET SIZE (1..MAX) OF AttributeTypeAndValue`.
@@ -116,15 +112,7 @@ fn render_rdn(rdn: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
 
 /// One AttributeTypeAndValue: `SEQUENCE { type OBJECT IDENTIFIER, value ANY }`.
 fn render_atv(atv: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
-    if atv.tag() != Tag::SEQUENCE {
-        return Err(Error::new(
-            ErrorKind::UnexpectedTag {
-                expected: Some(Tag::SEQUENCE),
-                actual: atv.tag(),
-            },
-            atv.offset(),
-        ));
-    }
+    expect_tag(atv, Tag::SEQUENCE)?;
     let mut r = Reader::sub(atv.raw(), atv.offset(), Rules::Der, 2, Limits::DEFAULT);
     let header = r.read_header()?;
     r.nested(&header, |seq| {
