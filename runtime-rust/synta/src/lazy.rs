@@ -64,24 +64,24 @@ impl<T> fmt::Debug for Lazy<'_, T> {
 }
 
 impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
+    #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
         let at = r.offset();
         let rules = r.rules();
-        let tag = r.peek_tag()?;
-        match tag {
-            Some(t) if T::can_decode(t, rules) => {}
-            Some(actual) => {
-                return Err(Error::new(
-                    ErrorKind::UnexpectedTag {
-                        expected: None,
-                        actual,
-                    },
-                    at,
-                ))
-            }
-            None => return Err(Error::new(ErrorKind::MissingElement { expected: None }, at)),
+        if r.is_finished() {
+            return Err(Error::new(ErrorKind::MissingElement { expected: None }, at));
         }
+        // Frame the element once, then check its tag (no separate peek).
         let raw = AnyRef::decode(r)?;
+        if !T::can_decode(raw.tag(), rules) {
+            return Err(Error::new(
+                ErrorKind::UnexpectedTag {
+                    expected: None,
+                    actual: raw.tag(),
+                },
+                at,
+            ));
+        }
         Ok(Lazy {
             raw,
             rules,
