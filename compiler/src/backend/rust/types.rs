@@ -116,12 +116,14 @@ impl<'ir> Generator<'ir> {
         }
     }
 
-    /// Names (and emits, once) an inline constructed type. Instances of parameterized
-    /// types are shared: identical instances get one type named after the template.
+    /// Names (and emits, once) an inline constructed type. Identical expansions are
+    /// shared: instances get one type named after the template, other inline types keep
+    /// the name of their first use.
     fn inline_item(&mut self, ty: &'ir Type, hint: &str) -> RustName {
-        let key = ty.instance.as_ref().map(|_| {
-            serde_json::to_string(&(&ty.kind, &ty.constraints, &ty.instance)).unwrap_or_default()
-        });
+        // The key holds every component's source location, so two inline types share a
+        // Rust type only when they are the same ASN.1 text expanded the same way (an
+        // inline SEQUENCE inside a template instantiated twice with one argument).
+        let key = serde_json::to_string(&(&ty.kind, &ty.constraints, &ty.instance)).ok();
         if let Some(found) = key.as_ref().and_then(|k| self.instances.get(k)) {
             return found.clone();
         }
