@@ -67,7 +67,18 @@ pub struct Config {
     include_dirs: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     rust: RustOptions,
+    target: Target,
     rerun_lines: bool,
+}
+
+/// The language generated.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Target {
+    /// Rust over the `synta` crate (one `.rs` per module and a `mod.rs`).
+    #[default]
+    Rust,
+    /// C11 over `runtime-c` (a `.h` and a `.c` per module).
+    C,
 }
 
 impl Config {
@@ -113,6 +124,12 @@ impl Config {
         self
     }
 
+    /// Generates `target` (default: Rust).
+    pub fn target(&mut self, target: Target) -> &mut Self {
+        self.target = target;
+        self
+    }
+
     /// Whether [`Config::compile`] prints `cargo:rerun-if-changed` lines (default: yes).
     pub fn cargo_rerun_lines(&mut self, on: bool) -> &mut Self {
         self.rerun_lines = on;
@@ -131,7 +148,7 @@ impl Config {
         files
     }
 
-    /// Compiles the schemas and returns the Rust files (name -> text). Pure: it writes
+    /// Compiles the schemas and returns the generated files (name -> text). Pure: it writes
     /// nothing, and the result depends only on the inputs.
     pub fn generate(&self) -> Result<BTreeMap<String, String>, Error> {
         self.generate_with_sources().map(|(files, _)| files)
@@ -148,7 +165,16 @@ impl Config {
             .map(|id| compilation.db.name(id).to_string())
             .filter(|n| Path::new(n).exists())
             .collect();
-        let files = rust::generate(&compilation.ir, &self.rust).map_err(Error::Backend)?;
+        let files = match self.target {
+            Target::Rust => rust::generate(&compilation.ir, &self.rust),
+            Target::C => crate::backend::c::generate(
+                &compilation.ir,
+                &crate::backend::c::COptions {
+                    lazy: self.rust.lazy.clone(),
+                },
+            ),
+        }
+        .map_err(Error::Backend)?;
         Ok((files, sources))
     }
 

@@ -41,6 +41,17 @@ enum Command {
         #[arg(long = "lazy", value_name = "TYPE")]
         lazy: Vec<String>,
     },
+    /// Generate C over runtime-c: a header and a source file per module.
+    C {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// The output directory.
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        /// Keep components of this type (or template) as raw TLVs decoded on demand.
+        #[arg(long = "lazy", value_name = "TYPE")]
+        lazy: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -116,10 +127,19 @@ fn summary(ir: &ir::Ir) {
     );
 }
 
-/// `synta-codegen rust`: a thin layer over [`synta_codegen::Config`].
-fn rust(inputs: &Inputs, output: &PathBuf, extern_types: &[String], lazy: &[String]) -> ExitCode {
+/// `synta-codegen rust` and `c`: a thin layer over [`synta_codegen::Config`].
+fn generate(
+    target: synta_codegen::config::Target,
+    inputs: &Inputs,
+    output: &PathBuf,
+    extern_types: &[String],
+    lazy: &[String],
+) -> ExitCode {
     let mut config = synta_codegen::Config::new();
-    config.cargo_rerun_lines(false).out_dir(output);
+    config
+        .cargo_rerun_lines(false)
+        .out_dir(output)
+        .target(target);
     for f in &inputs.files {
         config.schema(f);
     }
@@ -157,7 +177,24 @@ fn main() -> ExitCode {
             output,
             extern_types,
             lazy,
-        } => rust(&inputs, &output, &extern_types, &lazy),
+        } => generate(
+            synta_codegen::config::Target::Rust,
+            &inputs,
+            &output,
+            &extern_types,
+            &lazy,
+        ),
+        Command::C {
+            inputs,
+            output,
+            lazy,
+        } => generate(
+            synta_codegen::config::Target::C,
+            &inputs,
+            &output,
+            &[],
+            &lazy,
+        ),
         Command::Check(inputs) => {
             let c = inputs.compile();
             report(&c);

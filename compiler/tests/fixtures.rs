@@ -58,8 +58,88 @@ fn valid_fixtures_compile_and_match_their_ir_snapshots() {
         }, {
             insta::assert_yaml_snapshot!("ir", c.ir);
             insta::assert_snapshot!("rust", generated_rust(&c.ir));
+            insta::assert_snapshot!("c", join_files(&generated_c(&c.ir)));
         });
     });
+}
+
+/// Every generated C file of a fixture.
+fn generated_c(ir: &synta_codegen::ir::Ir) -> std::collections::BTreeMap<String, String> {
+    synta_codegen::backend::c::generate(ir, &Default::default())
+        .unwrap_or_else(|e| panic!("the C backend failed: {e}"))
+}
+
+/// Files concatenated under `// file:` headers.
+fn join_files(files: &std::collections::BTreeMap<String, String>) -> String {
+    files
+        .iter()
+        .map(|(name, text)| format!("// file: {name}\n{text}"))
+        .collect()
+}
+
+/// The generated C of every fixture compiles with `-std=c11 -Wall -Wextra -Werror
+/// -pedantic` against the runtime's headers (skipped where no C compiler is installed).
+#[test]
+fn generated_c_of_every_fixture_compiles() {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    if std::process::Command::new(&cc)
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no C compiler `{cc}`");
+        return;
+    }
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime-c/include");
+    let mut failures = Vec::new();
+    insta::glob!("fixtures/*/input.asn1", |path| {
+        if known_gap(path) {
+            return;
+        }
+        let c = compile(path);
+        let dir = std::env::temp_dir().join(format!(
+            "synta-c-fixture-{}-{}",
+            std::process::id(),
+            case_dir(path)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("x")
+        ));
+        synta_codegen::config::write_if_changed(&dir, &generated_c(&c.ir))
+            .expect("temp dir is writable");
+        for entry in std::fs::read_dir(&dir).expect("just written") {
+            let file = entry.expect("readable").path();
+            if file.extension().is_some_and(|e| e == "c") {
+                let out = std::process::Command::new(&cc)
+                    .args([
+                        "-std=c11",
+                        "-Wall",
+                        "-Wextra",
+                        "-Werror",
+                        "-pedantic",
+                        "-c",
+                        "-o",
+                    ])
+                    .arg(file.with_extension("o"))
+                    .arg("-I")
+                    .arg(&include)
+                    .arg("-I")
+                    .arg(&dir)
+                    .arg(&file)
+                    .output()
+                    .expect("the compiler runs");
+                if !out.status.success() {
+                    failures.push(format!(
+                        "{}:\n{}",
+                        file.display(),
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Every generated Rust file of a fixture, concatenated under `// file:` headers.

@@ -1,3 +1,4 @@
 //! Backends: the IR turned into source code. They read only the IR.
 
+pub mod c;
 pub mod rust;

@@ -11,7 +11,7 @@ mod lifetimes;
 pub mod names;
 mod open_types;
 mod types;
-mod values;
+pub(crate) mod values;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
