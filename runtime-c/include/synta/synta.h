@@ -1,0 +1,364 @@
+/*
+ * synta.h - the synta C runtime: ASN.1 DER/BER/CER reading and writing.
+ *
+ * Style: BoringSSL's CBS/CBB. A cursor (synta_cbs) reads from a borrowed
+ * (pointer, length) span and never allocates; values point into the input.
+ * A builder (synta_cbb) writes into a growable heap buffer or a fixed
+ * caller-provided buffer, with child builders for nested lengths.
+ *
+ * Conventions for every function below:
+ *   - returns 1 on success and 0 on failure (warn-unused-result);
+ *   - outputs come last;
+ *   - on failure while reading, the first error (kind, absolute byte offset,
+ *     field name) is recorded in the synta_ctx of the cursor, unless the
+ *     library is built with SYNTA_NO_ERROR_DETAIL, which compiles that out.
+ *
+ * The encoding rules travel with the cursor (through its synta_ctx); every
+ * strictness check (minimal lengths, DER BOOLEAN, canonical times, SET OF
+ * order, ...) happens in these primitives, never in generated code.
+ */
+#ifndef SYNTA_SYNTA_H
+#define SYNTA_SYNTA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SYNTA_MUST_USE __attribute__((warn_unused_result))
+#else
+#define SYNTA_MUST_USE
+#endif
+
+/* ------------------------------------------------------------------ tags */
+
+/*
+ * A tag is a uint32_t: the class in the top two bits, the constructed flag
+ * in bit 29, the tag number in the low 29 bits (as BoringSSL's CBS_ASN1_*).
+ */
+#define SYNTA_CLASS_UNIVERSAL 0x00000000u
+#define SYNTA_CLASS_APPLICATION 0x40000000u
+#define SYNTA_CLASS_CONTEXT 0x80000000u
+#define SYNTA_CLASS_PRIVATE 0xC0000000u
+#define SYNTA_CLASS_MASK 0xC0000000u
+#define SYNTA_CONSTRUCTED 0x20000000u
+#define SYNTA_TAG_NUMBER_MASK 0x1FFFFFFFu
+
+#define SYNTA_TAG_BOOLEAN 0x01u
+#define SYNTA_TAG_INTEGER 0x02u
+#define SYNTA_TAG_BIT_STRING 0x03u
+#define SYNTA_TAG_OCTET_STRING 0x04u
+#define SYNTA_TAG_NULL 0x05u
+#define SYNTA_TAG_OID 0x06u
+#define SYNTA_TAG_OBJECT_DESCRIPTOR 0x07u
+#define SYNTA_TAG_EXTERNAL (0x08u | SYNTA_CONSTRUCTED)
+#define SYNTA_TAG_REAL 0x09u
+#define SYNTA_TAG_ENUMERATED 0x0Au
+#define SYNTA_TAG_EMBEDDED_PDV (0x0Bu | SYNTA_CONSTRUCTED)
+#define SYNTA_TAG_UTF8_STRING 0x0Cu
+#define SYNTA_TAG_RELATIVE_OID 0x0Du
+#define SYNTA_TAG_TIME 0x0Eu
+#define SYNTA_TAG_SEQUENCE (0x10u | SYNTA_CONSTRUCTED)
+#define SYNTA_TAG_SET (0x11u | SYNTA_CONSTRUCTED)
+#define SYNTA_TAG_NUMERIC_STRING 0x12u
+#define SYNTA_TAG_PRINTABLE_STRING 0x13u
+#define SYNTA_TAG_TELETEX_STRING 0x14u
+#define SYNTA_TAG_VIDEOTEX_STRING 0x15u
+#define SYNTA_TAG_IA5_STRING 0x16u
+#define SYNTA_TAG_UTC_TIME 0x17u
+#define SYNTA_TAG_GENERALIZED_TIME 0x18u
+#define SYNTA_TAG_GRAPHIC_STRING 0x19u
+#define SYNTA_TAG_VISIBLE_STRING 0x1Au
+#define SYNTA_TAG_GENERAL_STRING 0x1Bu
+#define SYNTA_TAG_UNIVERSAL_STRING 0x1Cu
+#define SYNTA_TAG_CHARACTER_STRING (0x1Du | SYNTA_CONSTRUCTED)
+#define SYNTA_TAG_BMP_STRING 0x1Eu
+#define SYNTA_TAG_DATE 0x1Fu
+#define SYNTA_TAG_TIME_OF_DAY 0x20u
+#define SYNTA_TAG_DATE_TIME 0x21u
+#define SYNTA_TAG_DURATION 0x22u
+
+/* Context-specific tag [n], primitive or constructed. */
+#define SYNTA_CONTEXT(n) (SYNTA_CLASS_CONTEXT | (uint32_t)(n))
+#define SYNTA_CONTEXT_CONSTRUCTED(n) (SYNTA_CLASS_CONTEXT | SYNTA_CONSTRUCTED | (uint32_t)(n))
+
+/* ------------------------------------------------------ rules and errors */
+
+/* synta_rules: the encoding rules a cursor reads under or a builder writes. */
+typedef enum synta_rules {
+    SYNTA_DER = 0, /* X.690 clause 10 */
+    SYNTA_BER = 1, /* X.690 clause 8 */
+    SYNTA_CER = 2  /* X.690 clause 9 */
+} synta_rules;
+
+/*
+ * synta_error_kind: why a read failed. synta_error_kind_slug() gives the
+ * names used by tests/vectors/codec.tsv ("truncated", "non-canonical", ...),
+ * identical to the Rust runtime's ErrorKind::slug().
+ */
+typedef enum synta_error_kind {
+    SYNTA_ERR_NONE = 0,
+    SYNTA_ERR_TRUNCATED,          /* the input ends inside an element */
+    SYNTA_ERR_TRAILING_DATA,      /* bytes follow the one expected value */
+    SYNTA_ERR_DEPTH_EXCEEDED,     /* nesting deeper than max_depth */
+    SYNTA_ERR_LIMIT_EXCEEDED,     /* a length or element count above the limits */
+    SYNTA_ERR_UNEXPECTED_TAG,     /* another tag than the expected one */
+    SYNTA_ERR_MISSING_ELEMENT,    /* a required element is absent */
+    SYNTA_ERR_INVALID_TAG,        /* malformed identifier octets */
+    SYNTA_ERR_INVALID_LENGTH,     /* malformed length octets */
+    SYNTA_ERR_NON_CANONICAL,      /* valid BER, but not what DER/CER demand */
+    SYNTA_ERR_INVALID_VALUE,      /* contents not a valid value of the type */
+    SYNTA_ERR_OVERFLOW,           /* does not fit the requested C type */
+    SYNTA_ERR_UNSUPPORTED,        /* valid, but not supported here */
+    SYNTA_ERR_CONSTRAINT,         /* breaks a subtype constraint of the schema */
+    SYNTA_ERR_NO_MEMORY           /* builder: out of memory or fixed buffer full */
+} synta_error_kind;
+
+/* synta_error: the first error of one decode (or encode). */
+typedef struct synta_error {
+    synta_error_kind kind;
+    size_t offset;      /* absolute byte offset into the input */
+    const char *field;  /* "TBSCertificate.serialNumber" or NULL (static string) */
+    const char *detail; /* short static explanation or NULL */
+} synta_error;
+
+/* synta_limits: bounds applied across every nested and tagged decode. */
+typedef struct synta_limits {
+    uint32_t max_depth;  /* deepest nesting; the top-level value is depth 1 (default 64) */
+    size_t max_length;   /* largest contents length (default SIZE_MAX) */
+    size_t max_elements; /* most SEQUENCE OF elements or string segments (default 2^20) */
+} synta_limits;
+
+/*
+ * synta_ctx: state shared by every cursor of one decode: the rules, the
+ * limits, the start of the input (for absolute offsets) and the first error.
+ * It is owned by the caller, usually on the stack.
+ */
+typedef struct synta_ctx {
+    synta_rules rules;
+    synta_limits limits;
+    const uint8_t *base;
+    synta_error error;
+} synta_ctx;
+
+/* synta_ctx_init sets up |ctx| for reading |len| bytes at |data| under
+ * |rules| with the default limits and no error. */
+void synta_ctx_init(synta_ctx *ctx, synta_rules rules, const uint8_t *data, size_t len);
+
+/* synta_error_kind_slug returns the stable lower-case name of |kind|. */
+const char *synta_error_kind_slug(synta_error_kind kind);
+
+/* synta_error_format writes "at byte N (field): slug: detail" into |buf|
+ * (NUL-terminated, truncated to |cap|) and returns the length it wanted. */
+size_t synta_error_format(const synta_error *err, char *buf, size_t cap);
+
+/* ---------------------------------------------------------------- reader */
+
+/* synta_span: borrowed bytes. */
+typedef struct synta_span {
+    const uint8_t *data;
+    size_t len;
+} synta_span;
+
+/*
+ * synta_cbs: a read cursor over borrowed bytes. |depth| is the nesting
+ * depth of the element whose contents it spans (0 for the whole input).
+ * The contents of an indefinite-length element (BER/CER) exclude the
+ * end-of-contents octets.
+ */
+typedef struct synta_cbs {
+    const uint8_t *data;
+    size_t len;
+    synta_ctx *ctx;
+    uint32_t depth;
+} synta_cbs;
+
+/* synta_cbs_init sets |cbs| to the whole input of |ctx|. */
+void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx);
+
+/* synta_cbs_offset returns the absolute offset of |cbs|'s next byte. */
+size_t synta_cbs_offset(const synta_cbs *cbs);
+
+/* synta_cbs_fail records |kind| at absolute |offset| with a static |detail|
+ * (may be NULL) unless an error is already recorded; always returns 0. */
+int synta_cbs_fail(const synta_cbs *cbs, synta_error_kind kind, size_t offset, const char *detail);
+
+/* synta_cbs_set_field names the field being decoded in the recorded error
+ * when it has no field yet; always returns 0 (use: return synta_cbs_set_field(..)). */
+int synta_cbs_set_field(const synta_cbs *cbs, const char *field);
+
+/* synta_cbs_peek_tag sets |*out_tag| to the tag of the next element without
+ * consuming it. Returns 0 (recording nothing) when |cbs| is empty, and 0 with
+ * an error when the identifier octets are malformed. */
+SYNTA_MUST_USE int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag);
+
+/* synta_cbs_get_any reads one element of any tag. |*out_contents| spans its
+ * contents (depth + 1); |*out_tag| is its tag; |*out_header_len| (may be NULL)
+ * the length of its identifier and length octets. Enforces the rules' length
+ * form and the depth and length limits. */
+SYNTA_MUST_USE int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag,
+                                     size_t *out_header_len);
+
+/* synta_cbs_get_element reads one element and sets |*out_element| to its whole
+ * encoding (identifier, length, contents and, for indefinite lengths, the
+ * end-of-contents octets). */
+SYNTA_MUST_USE int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag);
+
+/* synta_cbs_get_asn1 reads one element that must have tag |tag| and sets
+ * |*out_contents| to its contents. Error UNEXPECTED_TAG or MISSING_ELEMENT. */
+SYNTA_MUST_USE int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag);
+
+/* synta_cbs_get_optional_asn1 is synta_cbs_get_asn1 when the next element has
+ * tag |tag|; otherwise it consumes nothing and sets |*out_present| to 0. */
+SYNTA_MUST_USE int synta_cbs_get_optional_asn1(synta_cbs *cbs, synta_cbs *out_contents, int *out_present,
+                                               uint32_t tag);
+
+/* synta_cbs_finish checks that |cbs| is empty (error TRAILING_DATA). */
+SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
+
+/* ------------------------------------------------- primitive value decoding */
+/*
+ * These decode the *contents* of an element already framed by
+ * synta_cbs_get_asn1 (so IMPLICIT tagging is just another tag passed there).
+ * They check the rules of |contents->ctx| and record errors at absolute
+ * offsets. Strings that BER encodes in constructed (segmented) form are
+ * rejected by the span decoders with NON_CANONICAL under DER/CER and
+ * UNSUPPORTED under BER; read them with synta_decode_string_into or convert
+ * the input with synta_ber_to_der first.
+ */
+
+SYNTA_MUST_USE int synta_decode_boolean(const synta_cbs *contents, int *out);
+SYNTA_MUST_USE int synta_decode_null(const synta_cbs *contents);
+/* INTEGER / ENUMERATED checked for minimal form; |*out| spans the two's
+ * complement big-endian contents. */
+SYNTA_MUST_USE int synta_decode_integer(const synta_cbs *contents, synta_span *out);
+SYNTA_MUST_USE int synta_decode_int64(const synta_cbs *contents, int64_t *out);
+SYNTA_MUST_USE int synta_decode_uint64(const synta_cbs *contents, uint64_t *out);
+/* BIT STRING: |*out| spans the data octets, |*out_unused| the unused bits. */
+SYNTA_MUST_USE int synta_decode_bit_string(const synta_cbs *contents, synta_span *out, uint8_t *out_unused);
+/* OCTET STRING (primitive form). */
+SYNTA_MUST_USE int synta_decode_octet_string(const synta_cbs *contents, synta_span *out);
+/* OBJECT IDENTIFIER / RELATIVE-OID: checked sub-identifiers; |*out| spans the contents. */
+SYNTA_MUST_USE int synta_decode_oid(const synta_cbs *contents, synta_span *out);
+SYNTA_MUST_USE int synta_decode_relative_oid(const synta_cbs *contents, synta_span *out);
+/* Character strings: checks the alphabet of universal type |universal_tag|
+ * (SYNTA_TAG_PRINTABLE_STRING, ..., UTF-8 validity, BMP/Universal widths). */
+SYNTA_MUST_USE int synta_decode_string(const synta_cbs *contents, uint32_t universal_tag, synta_span *out);
+/* Any string type in primitive or (BER) constructed form, concatenated into
+ * |buf| of |cap| bytes; |*out_len| is the length. Checks segment rules (CER). */
+SYNTA_MUST_USE int synta_decode_string_into(const synta_cbs *contents, uint32_t universal_tag, uint8_t *buf,
+                                            size_t cap, size_t *out_len);
+
+/* synta_time: a decoded UTCTime or GeneralizedTime. */
+typedef struct synta_time {
+    int32_t year;
+    uint8_t month, day, hour, minute, second;
+    uint8_t has_minute, has_second; /* BER may omit them */
+    uint32_t fraction;              /* fraction digits as an integer ... */
+    uint8_t fraction_digits;        /* ... and how many digits it has */
+    uint8_t tz_kind;                /* 0 = Z, 1 = offset, 2 = local time (no zone) */
+    int16_t tz_offset_minutes;
+} synta_time;
+
+SYNTA_MUST_USE int synta_decode_utc_time(const synta_cbs *contents, synta_time *out);
+SYNTA_MUST_USE int synta_decode_generalized_time(const synta_cbs *contents, synta_time *out);
+
+/* synta_time_format writes the RFC 3339 / vector form ("2024-02-29T12:00:00Z")
+ * into |buf| (NUL-terminated); returns the length it wanted. */
+size_t synta_time_format(const synta_time *t, char *buf, size_t cap);
+
+/* synta_oid_format writes the dotted-decimal form of OID contents |oid|
+ * (relative when |relative| is non-zero) into |buf|; returns the length it
+ * wanted, or 0 if |oid| is not valid. */
+size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap);
+
+/* synta_span_eq: 1 if the two spans hold the same bytes. */
+int synta_span_eq(synta_span a, const uint8_t *b, size_t b_len);
+
+/* --------------------------------------------------------------- builder */
+
+/*
+ * synta_cbb: a write builder. A root builder owns its storage (growable heap
+ * or a fixed caller buffer); a child builder (from synta_cbb_add_asn1) writes
+ * into its parent and fixes the parent's length when flushed. Writing to a
+ * parent flushes its open child. Errors are sticky: after the first failure
+ * every call returns 0.
+ */
+/* synta_cbb_storage: the bytes of a root builder, embedded in it (so a fixed
+ * builder needs no heap at all). Read it only through the functions below. */
+typedef struct synta_cbb_storage {
+    uint8_t *buf;
+    size_t len;
+    size_t cap;
+    uint8_t can_resize; /* growable heap buffer (synta_cbb_init) */
+    uint8_t error;      /* sticky: set by the first failure */
+} synta_cbb_storage;
+/* A root must not move while one of its children is open (children point at
+ * its storage); a flushed child is dead and every call on it returns 0. */
+typedef struct synta_cbb {
+    synta_cbb_storage *storage; /* child: the root's storage (NULL once flushed) */
+    struct synta_cbb *child;    /* the open child, if any */
+    size_t offset;              /* child: where its contents start */
+    size_t pending_len_len;     /* child: bytes reserved for the length */
+    uint8_t pending_is_set_of;  /* child: sort elements when flushed (DER SET OF) */
+    uint8_t is_child;
+    synta_cbb_storage base;     /* root: its storage */
+} synta_cbb;
+
+/* synta_cbb_init: a root builder on a growable heap buffer (|initial_cap| hint). */
+SYNTA_MUST_USE int synta_cbb_init(synta_cbb *cbb, size_t initial_cap);
+/* synta_cbb_init_fixed: a root builder writing into |buf| of |cap| bytes; fails
+ * with NO_MEMORY instead of growing. */
+SYNTA_MUST_USE int synta_cbb_init_fixed(synta_cbb *cbb, uint8_t *buf, size_t cap);
+/* synta_cbb_cleanup frees a growable root builder's buffer (if not finished). */
+void synta_cbb_cleanup(synta_cbb *cbb);
+/* synta_cbb_finish flushes and hands back the bytes: for a growable builder
+ * |*out_data| is malloc'ed and owned by the caller (free()); for a fixed one it
+ * is the caller's buffer. */
+SYNTA_MUST_USE int synta_cbb_finish(synta_cbb *cbb, uint8_t **out_data, size_t *out_len);
+/* synta_cbb_flush closes every open child of |cbb|. */
+SYNTA_MUST_USE int synta_cbb_flush(synta_cbb *cbb);
+/* synta_cbb_len: bytes written so far under |cbb|, counting open children as
+ * they will be once flushed (their final length octets included). */
+size_t synta_cbb_len(const synta_cbb *cbb);
+
+SYNTA_MUST_USE int synta_cbb_add_bytes(synta_cbb *cbb, const uint8_t *data, size_t len);
+SYNTA_MUST_USE int synta_cbb_add_u8(synta_cbb *cbb, uint8_t value);
+/* synta_cbb_add_asn1 opens a child for an element with tag |tag| (definite
+ * length, minimal form, written when the child is flushed). */
+SYNTA_MUST_USE int synta_cbb_add_asn1(synta_cbb *cbb, synta_cbb *out_child, uint32_t tag);
+/* synta_cbb_add_set_of is synta_cbb_add_asn1 for a SET OF whose elements are
+ * sorted by their encodings when flushed (X.690 11.6). */
+SYNTA_MUST_USE int synta_cbb_add_set_of(synta_cbb *cbb, synta_cbb *out_child, uint32_t tag);
+
+/* Whole elements with tag |tag| (pass the universal tag, or the IMPLICIT one). */
+SYNTA_MUST_USE int synta_cbb_add_boolean(synta_cbb *cbb, uint32_t tag, int value);
+SYNTA_MUST_USE int synta_cbb_add_null(synta_cbb *cbb, uint32_t tag);
+SYNTA_MUST_USE int synta_cbb_add_int64(synta_cbb *cbb, uint32_t tag, int64_t value);
+SYNTA_MUST_USE int synta_cbb_add_uint64(synta_cbb *cbb, uint32_t tag, uint64_t value);
+/* |value| holds minimal two's complement contents (as synta_decode_integer gives). */
+SYNTA_MUST_USE int synta_cbb_add_integer(synta_cbb *cbb, uint32_t tag, synta_span value);
+SYNTA_MUST_USE int synta_cbb_add_bit_string(synta_cbb *cbb, uint32_t tag, synta_span data, uint8_t unused);
+/* Primitive element with |contents| as is: OCTET STRING, OIDs, strings, times. */
+SYNTA_MUST_USE int synta_cbb_add_primitive(synta_cbb *cbb, uint32_t tag, synta_span contents);
+SYNTA_MUST_USE int synta_cbb_add_utc_time(synta_cbb *cbb, uint32_t tag, const synta_time *t);
+SYNTA_MUST_USE int synta_cbb_add_generalized_time(synta_cbb *cbb, uint32_t tag, const synta_time *t);
+
+/* ---------------------------------------------------------- conversions */
+
+/* synta_ber_to_der re-encodes one BER value of |in| as DER into |out| of
+ * |cap| bytes (definite minimal lengths, segmented strings joined, SET OF
+ * sorted, BOOLEAN TRUE as 0xFF); |*out_len| is the DER length. Errors go to
+ * |err| (may be NULL). Without a schema, SET (not SET OF) components are
+ * sorted as SET OF, which is the DER order whenever they are untagged. */
+SYNTA_MUST_USE int synta_ber_to_der(const uint8_t *in, size_t len, uint8_t *out, size_t cap, size_t *out_len,
+                                    synta_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYNTA_SYNTA_H */
