@@ -3,7 +3,9 @@
 
 use num_traits::ToPrimitive;
 
-use super::model::{CheckVm, DefaultVm, DefineVm, FieldVm, LayerVm, OidVm, Shape, TypeVm};
+use super::model::{
+    CheckVm, DefaultVm, DefineVm, FieldVm, LayerVm, OidVm, OpenTypeVm, RowVm, Shape, TypeVm,
+};
 use super::{names, Generator};
 use crate::backend::rust::values::oid_contents;
 use crate::ir::{
@@ -26,6 +28,8 @@ struct Codec {
     validate_as: Option<String>,
     /// Kept raw (lazy, recursive or across an include cycle): no constraint checks.
     raw: bool,
+    /// Kept raw by choice (lazy): the type that decodes it on demand.
+    lazy_type: Option<String>,
 }
 
 impl Codec {
@@ -37,6 +41,7 @@ impl Codec {
             accepts: None,
             validate_as: None,
             raw: false,
+            lazy_type: None,
         }
     }
 }
@@ -186,11 +191,12 @@ impl<'ir> Generator<'ir> {
             .as_ref()
             .is_some_and(|i| self.is_lazy(&i.template.name, &i.template.module));
         if lazy_instance && !matches!(ty.kind, TypeKind::Reference { .. }) {
-            // An expansion of a lazy template: kept raw, decoded on demand.
-            let accepts = None;
+            // An expansion of a lazy template: kept raw, decoded on demand with the
+            // instance's own functions (still generated).
+            let name = self.inline_type(ty, hint);
             return Codec {
-                accepts,
                 raw: true,
+                lazy_type: Some(name),
                 ..Codec::runtime("synta_span", "synta_gen_raw", tag)
             };
         }
@@ -237,6 +243,7 @@ impl<'ir> Generator<'ir> {
                     accepts,
                     validate_as: None,
                     raw: false,
+                    lazy_type: None,
                 }
             }
             TypeKind::Reference { target } => self.reference_codec(ty, target),
@@ -270,6 +277,7 @@ impl<'ir> Generator<'ir> {
                 accepts,
                 validate_as: None,
                 raw: false,
+                lazy_type: None,
             };
         }
         Codec {
@@ -277,6 +285,7 @@ impl<'ir> Generator<'ir> {
             codec: "synta_gen_raw".to_string(),
             tag,
             accepts,
+            lazy_type: lazy.then(|| name.clone()),
             validate_as: (!lazy).then_some(name),
             raw: true,
         }
@@ -382,6 +391,7 @@ impl<'ir> Generator<'ir> {
             max_size,
             value_type,
             own_checks: Vec::new(),
+            open_types: Vec::new(),
         });
     }
 
@@ -404,6 +414,7 @@ impl<'ir> Generator<'ir> {
             max_size: max_size(ty),
             value_type: String::new(),
             own_checks: Vec::new(),
+            open_types: Vec::new(),
         };
         match &ty.kind {
             TypeKind::Sequence(c) | TypeKind::Set(c) | TypeKind::Choice(c) => {
@@ -414,6 +425,9 @@ impl<'ir> Generator<'ir> {
                 };
                 vm.extensible = c.extensible;
                 vm.fields = self.components(name, c, vm.shape == Shape::Choice);
+                if vm.shape != Shape::Choice {
+                    vm.open_types = self.open_types(name, c, &vm.fields);
+                }
             }
             TypeKind::SequenceOf(c) | TypeKind::SetOf(c) => {
                 vm.shape = Shape::List;
@@ -466,6 +480,100 @@ impl<'ir> Generator<'ir> {
             f.label = format!("{}.{}", self.label(parent), comp.name);
             self.presence(&mut f, comp);
             out.push(f);
+        }
+        out
+    }
+
+    /// The dispatch tables of a SEQUENCE / SET's open-type members keyed by a sibling
+    /// OBJECT IDENTIFIER (`@algorithm`, `@.extnID`); others stay raw only.
+    fn open_types(
+        &mut self,
+        parent: &str,
+        c: &'ir Constructed,
+        fields: &[FieldVm],
+    ) -> Vec<OpenTypeVm> {
+        let mut out = Vec::new();
+        for (comp, field) in c.components.iter().zip(fields) {
+            let (table, contents) = match (&comp.ty.kind, comp.ty.constraints.as_deref()) {
+                (TypeKind::OpenType { table: Some(t), .. }, _) => (t, false),
+                (TypeKind::OctetString, Some(cons)) => match cons
+                    .contents
+                    .as_ref()
+                    .and_then(|k| k.containing.as_deref())
+                    .map(|t| &t.kind)
+                {
+                    Some(TypeKind::OpenType { table: Some(t), .. }) => (t, true),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let key_name = table
+                .key_component
+                .trim_start_matches('@')
+                .trim_start_matches('.');
+            let Some(key) = c
+                .components
+                .iter()
+                .zip(fields)
+                .find(|(k, _)| k.name == key_name)
+                .map(|(_, f)| f)
+            else {
+                continue;
+            };
+            if key.c_type != "synta_span" || !key.layers.is_empty() {
+                continue;
+            }
+            let name = format!("{parent}_{}", field.name);
+            let mut rows: Vec<RowVm> = Vec::new();
+            for (i, row) in table.rows.iter().enumerate() {
+                let (Value::ObjectIdentifier(dotted), Some(ty)) = (&row.key, &row.ty) else {
+                    continue;
+                };
+                let Some(bytes) = oid_contents(dotted) else {
+                    continue;
+                };
+                if !ty.tagging.is_empty() || rows.iter().any(|r| r.dotted == *dotted) {
+                    continue;
+                }
+                let mut member = row
+                    .object
+                    .as_ref()
+                    .map_or_else(|| format!("row{i}"), |o| names::ident(&o.name));
+                while rows.iter().any(|r| r.name == member) {
+                    member.push('_');
+                }
+                let codec = self.codec(ty, &format!("{name}_{member}"));
+                if codec.raw && codec.validate_as.is_some() {
+                    // Kept raw to break a cycle: not embeddable by value.
+                    continue;
+                }
+                rows.push(RowVm {
+                    name: member,
+                    tag: codec.tag.as_ref().map_or_else(|| "0".to_string(), tag_expr),
+                    c_type: codec.c_type,
+                    codec: codec.codec,
+                    key: bytes.iter().map(|b| format!("\"\\x{b:02x}\"")).collect(),
+                    key_len: bytes.len(),
+                    dotted: dotted.clone(),
+                });
+            }
+            if rows.is_empty() {
+                continue;
+            }
+            out.push(OpenTypeVm {
+                macro_name: names::macro_name(&name),
+                name,
+                member: field.name.clone(),
+                key: key.name.clone(),
+                optional: field.optional,
+                holds: if contents {
+                    "its contents octets"
+                } else {
+                    "its encoding"
+                },
+                object_set: super::comment_safe(&table.object_set),
+                rows,
+            });
         }
         out
     }
@@ -574,7 +682,12 @@ impl<'ir> Generator<'ir> {
         } else {
             self.checks(ty, &dst, &src)
         };
+        let note = codec
+            .lazy_type
+            .as_ref()
+            .map(|t| format!("raw TLV, decoded on demand with {t}_parse"));
         FieldVm {
+            note,
             label: self.label(parent),
             name,
             dst,
@@ -805,6 +918,7 @@ fn max_size(ty: &Type) -> Option<String> {
 /// The value of a type read directly by a runtime codec under the function's `tag`.
 fn whole_value(codec: &str, c_type: &str, label: &str) -> FieldVm {
     FieldVm {
+        note: None,
         name: "value".to_string(),
         dst: "out".to_string(),
         src: "in".to_string(),

@@ -97,6 +97,48 @@ pub struct TypeVm {
     pub value_type: String,
     /// Constraint checks on the whole value (a list's SIZE), over `out` / `in`.
     pub own_checks: Vec<CheckVm>,
+    /// Open-type components dispatched through their object set's table.
+    pub open_types: Vec<OpenTypeVm>,
+}
+
+/// An open-type component with a table: a decoder picking the row by the key member.
+#[derive(Debug, Clone)]
+pub struct OpenTypeVm {
+    /// `<Struct>_<member>`: prefix of the value type and the decoder.
+    pub name: String,
+    /// Upper-case form, for the row constants.
+    pub macro_name: String,
+    /// The member holding the encoding.
+    pub member: String,
+    /// The member holding the key (an OBJECT IDENTIFIER's contents).
+    pub key: String,
+    /// The member is OPTIONAL.
+    pub optional: bool,
+    /// What the member holds: `the encoding` or `an OCTET STRING holding the encoding`.
+    pub holds: &'static str,
+    /// The object set, as written.
+    pub object_set: String,
+    /// Known rows.
+    pub rows: Vec<RowVm>,
+}
+
+/// One row of an open-type table.
+#[derive(Debug, Clone)]
+pub struct RowVm {
+    /// The union member (from the object's name).
+    pub name: String,
+    /// Its C type.
+    pub c_type: String,
+    /// Its codec.
+    pub codec: String,
+    /// The tag its codec reads (`0` for an untagged CHOICE or open type).
+    pub tag: String,
+    /// The key's contents octets as a C string literal.
+    pub key: String,
+    /// Their count.
+    pub key_len: usize,
+    /// The key, dotted.
+    pub dotted: String,
 }
 
 impl TypeVm {
@@ -160,6 +202,8 @@ pub struct FieldVm {
     pub src: String,
     /// `Type.component`, recorded in errors.
     pub label: String,
+    /// A comment on the member (how a raw member is decoded).
+    pub note: Option<String>,
     /// The member's C type.
     pub c_type: String,
     /// The codec prefix: `<codec>_decode` and `<codec>_encode`.

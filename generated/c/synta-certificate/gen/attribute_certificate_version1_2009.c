@@ -361,6 +361,143 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_ge
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
+int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_AttributeCertExtensionsV1");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1");
+    return 1;
+}
+
+int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(&cbs, ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_AttributeCertExtensionsV1");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensionsV1");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_AttributeCertExtensionsV1");
+    }
+    return 1;
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode(&cbs, ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next(synta_list_iter *it, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out) {
+    synta_cbs *const c = &it->cbs;
+    attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensionsV1");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_get_all(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter(list, &it);
+    while (n < cap && attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateInfoV1 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;

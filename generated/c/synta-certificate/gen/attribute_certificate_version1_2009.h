@@ -156,6 +156,54 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_get_all(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *list, attribute_certificate_version1_2009_AttributeSet_AttrList *out, size_t cap,
     size_t *out_count);
 /*
+ * Extension{{{AttributeCertExtensionsV1}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1;
+#define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_INIT {0}
+/* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out);
+/* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in);
+/* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out,
+    synta_error *err);
+/*
+ * Extensions{{AttributeCertExtensionsV1}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1;
+#define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_INIT {0}
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out);
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in);
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out,
+    synta_error *err);
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, synta_list_iter *it);
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next(synta_list_iter *it, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out);
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_get_all(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out, size_t cap,
+    size_t *out_count);
+/*
  * AttributeCertificateInfoV1 ::= SEQUENCE {
  *      version AttCertVersionV1 DEFAULT v1,
  *      subject CHOICE {
@@ -185,7 +233,7 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1 {
     pkix_attribute_certificate_2009_AttCertValidityPeriod attCertValidityPeriod;
     attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes attributes;
     pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
-    synta_span extensions;
+    synta_span extensions; /* raw TLV, decoded on demand with attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse */
 } attribute_certificate_version1_2009_AttributeCertificateInfoV1;
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_INIT {0}

@@ -55,6 +55,442 @@ int cryptographic_message_syntax_2009_ContentType_parse(const uint8_t *data, siz
     return 0;
 }
 
+int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CMSVersion *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CMSVersion");
+        (void)at_;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_int_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_CMSVersion_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentEncryptionAlgorithmIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x03""\x07", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_3DES_cbc;
+        if (cryptographic_message_syntax_algorithms_2009_IV_decode(&c, (0x04u), &out->u.cea_3DES_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x03""\x02", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_RC2_cbc;
+        if (cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.cea_RC2_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x01""\x02", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc;
+        if (cms_aes_rsaes_oaep_2009_AES_IV_decode(&c, (0x04u), &out->u.cea_aes128_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x01""\x2a", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc;
+        if (cms_aes_rsaes_oaep_2009_AES_IV_decode(&c, (0x04u), &out->u.cea_aes256_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedContentInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedContentInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+        out->has_encryptedContent = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedContentInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->contentEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_encryptedContent)
+    {
+        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(0), &in->encryptedContent)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_EncryptedContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes_attrValues");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        synta_span item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(synta_list_iter *it, synta_span *out) {
+    synta_cbs *const c = &it->cbs;
+    synta_span item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_span *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes.attrType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes.attrValues");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes");
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedAttributes");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedData *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedData");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2009_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EncryptedData.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EncryptedData.encryptedContentInfo");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_unprotectedAttrs = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
+            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
+            }
+            (void)at_;
+        }
+    }
+    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2009_EncryptedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
 int cryptographic_message_syntax_2009_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -107,33 +543,25 @@ int cryptographic_message_syntax_2009_ContentInfo_parse(const uint8_t *data, siz
     return 0;
 }
 
-int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CMSVersion *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CMSVersion");
-        (void)at_;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_int_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out, synta_error *err) {
+int cryptographic_message_syntax_2009_ContentInfo_content_decode(const cryptographic_message_syntax_2009_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo_content_value *out, synta_error *err) {
     synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_CMSVersion_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->content.data, in->content.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->contentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x01", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_Data;
+        if (synta_gen_octets_decode(&c, (0x04u), &out->u.ct_Data) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->contentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x06", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_EncryptedData;
+        if (cryptographic_message_syntax_2009_EncryptedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EncryptedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out) {
@@ -695,6 +1123,28 @@ int cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse(const uint8_
     if (cryptographic_message_syntax_2009_EncapsulatedContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_eContent) return 1;
+    synta_ctx_init(&ctx, rules, in->eContent.data, in->eContent.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->eContentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x01", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_Data;
+        if (synta_gen_octets_decode(&c, (0x04u), &out->u.ct_Data) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->eContentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x06", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData;
+        if (cryptographic_message_syntax_2009_EncryptedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EncryptedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_IssuerAndSerialNumber *out) {
@@ -1545,6 +1995,22 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmS
     return 0;
 }
 
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x01", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.kt_rsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedKey *out) {
     synta_cbs *const c = cbs;
     {
@@ -1688,6 +2154,22 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse
     if (cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3e""\x02""\x01", 7)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh;
+        if (pkix_algs_2009_DomainParameters_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OriginatorPublicKey *out) {
@@ -1902,6 +2384,28 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmS
     if (cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x05", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh;
+        if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kaa_esdh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x0a", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh;
+        if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kaa_ssdh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OtherKeyAttribute *out) {
@@ -2404,6 +2908,28 @@ int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse(con
     return 0;
 }
 
+int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x06", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.kwa_3DESWrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x07", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap;
+        if (cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(&c, (0x02u), &out->u.kwa_RC2Wrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KEKRecipientInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -2518,6 +3044,22 @@ int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse(con
     if (cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x05""\x0c", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2;
+        if (cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kda_PBKDF2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_PasswordRecipientInfo *out) {
@@ -2833,211 +3375,28 @@ int cryptographic_message_syntax_2009_RecipientInfos_get_all(const cryptographic
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out) {
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentEncryptionAlgorithmIdentifier");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes2");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedContentInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedContentInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentType");
+        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2.attrType");
         (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
-        out->has_encryptedContent = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedContentInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->contentEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_encryptedContent)
-    {
-        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(0), &in->encryptedContent)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_EncryptedContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes_attrValues");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        synta_span item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in) {
-    synta_cbb seq_;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(synta_list_iter *it, synta_span *out) {
-    synta_cbs *const c = &it->cbs;
-    synta_span item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes_attrValues");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_span *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes.attrType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes.attrValues");
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2.attrValues");
         (void)at_;
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2");
     return 1;
 }
 
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in) {
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -3053,50 +3412,50 @@ int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(syn
     return synta_cbb_flush(cbb);
 }
 
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, synta_error *err) {
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out) {
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     const uint8_t *prev_ = NULL;
     size_t prev_len_ = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedAttributes");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedAttributes2");
     out->elements.data = c->data;
     out->elements.len = c->len;
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes item;
+        cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+            if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
             (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
             return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
         }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
         prev_ = el_;
         prev_len_ = (size_t)(c->data - el_);
     }
     if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
         (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+        return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
     }
     return 1;
 }
 
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in) {
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in) {
     synta_cbb seq_;
     if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
@@ -3104,38 +3463,38 @@ int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(sy
     return synta_cbb_flush(cbb);
 }
 
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out, synta_error *err) {
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, synta_list_iter *it) {
+void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, synta_list_iter *it) {
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out) {
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out) {
     synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes item;
+    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes");
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, size_t cap, size_t *out_count) {
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
-    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(&it, &out[n])) n++;
+    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(&it, &out[n])) n++;
     *out_count = n;
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
@@ -3180,7 +3539,7 @@ int cryptographic_message_syntax_2009_EnvelopedData_decode(synta_cbs *cbs, uint3
         out->has_unprotectedAttrs = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
+            if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
             if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
@@ -3219,7 +3578,7 @@ int cryptographic_message_syntax_2009_EnvelopedData_encode(synta_cbb *cbb, uint3
     if (in->has_unprotectedAttrs)
     {
         if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
-        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
+        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -3399,196 +3758,6 @@ int cryptographic_message_syntax_2009_DigestedData_parse(const uint8_t *data, si
     return 0;
 }
 
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedAttributes2");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2.attrType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2.attrValues");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedAttributes2");
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedAttributes2");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
-    }
-    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
-        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in) {
-    synta_cbb seq_;
-    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedAttributes2");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedData *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedData");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EncryptedData.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EncryptedData.encryptedContentInfo");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_unprotectedAttrs = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
-            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
-                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
-                return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
-            }
-            (void)at_;
-        }
-    }
-    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
-    return 1;
-}
-
-int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2009_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_unprotectedAttrs)
-    {
-        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
-        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2009_EncryptedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -3638,6 +3807,22 @@ int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse(c
     if (cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x08""\x01""\x02", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.maca_hMAC_SHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *out) {

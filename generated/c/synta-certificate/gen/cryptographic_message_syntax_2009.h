@@ -4,7 +4,10 @@
 
 #include <synta/gen.h>
 #include "attribute_certificate_version1_2009.h"
+#include "cms_aes_rsaes_oaep_2009.h"
+#include "cryptographic_message_syntax_algorithms_2009.h"
 #include "pkix1_explicit_2009.h"
+#include "pkix_algs_2009.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,6 +64,214 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_encode(synta_cb
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentType *out,
     synta_error *err);
 /*
+ * CMSVersion ::= INTEGER  { v0(0), v1(1), v2(2), v3(3), v4(4), v5(5) }
+ *
+ * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:343.
+ */
+typedef synta_span cryptographic_message_syntax_2009_CMSVersion;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG (0x02u)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_INIT {0}
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V0 INT64_C(0) /* v0 */
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V1 INT64_C(1) /* v1 */
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V2 INT64_C(2) /* v2 */
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V3 INT64_C(3) /* v3 */
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V4 INT64_C(4) /* v4 */
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V5 INT64_C(5) /* v5 */
+/* cryptographic_message_syntax_2009_CMSVersion_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CMSVersion *out);
+/* cryptographic_message_syntax_2009_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in);
+/* cryptographic_message_syntax_2009_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out,
+    synta_error *err);
+/*
+ * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+ *       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
+ *
+ * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:283.
+ */
+typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in);
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value: ContentEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_3DES_cbc, /* 1.2.840.113549.3.7 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_RC2_cbc, /* 1.2.840.113549.3.2 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc, /* 2.16.840.1.101.3.4.1.2 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc, /* 2.16.840.1.101.3.4.1.42 */
+} cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_IV cea_3DES_cbc;
+        cryptographic_message_syntax_algorithms_2009_RC2CBCParameter cea_RC2_cbc;
+        cms_aes_rsaes_oaep_2009_AES_IV cea_aes128_cbc;
+        cms_aes_rsaes_oaep_2009_AES_IV cea_aes256_cbc;
+    } u;
+} cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value *out,
+    synta_error *err);
+/*
+ * EncryptedContentInfo ::= SEQUENCE {
+ *       contentType        CONTENT-TYPE.&id({ContentSet}),
+ *       contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
+ *       encryptedContent   [0] IMPLICIT OCTET STRING OPTIONAL }
+ *
+ *   -- If you want to do constraints, you might use:
+ *   -- EncryptedContentInfo ::= SEQUENCE {
+ *   --  contentType        CONTENT-TYPE.&id({ContentSet}),
+ *   --  contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
+ *   --  encryptedContent   [0] IMPLICIT ENCRYPTED {CONTENT-TYPE.
+ *   --      &Type({ContentSet}{@contentType}) OPTIONAL }
+ *   -- ENCRYPTED {ToBeEncrypted} ::= OCTET STRING ( CONSTRAINED BY
+ *   --        { ToBeEncrypted } )
+ *
+ * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:120.
+ */
+typedef struct cryptographic_message_syntax_2009_EncryptedContentInfo {
+    uint8_t has_encryptedContent;
+    synta_span contentType;
+    cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
+    synta_span encryptedContent;
+} cryptographic_message_syntax_2009_EncryptedContentInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_INIT {0}
+/* cryptographic_message_syntax_2009_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedContentInfo *out);
+/* cryptographic_message_syntax_2009_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in);
+/* cryptographic_message_syntax_2009_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out,
+    synta_error *err);
+/*
+ * An inline type of cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues.
+ */
+typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_INIT {0}
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_span *out, size_t cap,
+    size_t *out_count);
+/*
+ * Attribute{{ {UnprotectedAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
+ */
+typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes {
+    synta_span attrType;
+    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
+} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out,
+    synta_error *err);
+/*
+ * Attributes{{UnprotectedAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
+ */
+typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, size_t cap,
+    size_t *out_count);
+/*
+ * EncryptedData ::= SEQUENCE {
+ *       version CMSVersion,
+ *       encryptedContentInfo EncryptedContentInfo,
+ *       ...,
+ *       [[2: unprotectedAttrs [1] IMPLICIT Attributes
+ *           {{UnprotectedAttributes}} OPTIONAL ]] }
+ *
+ * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:232.
+ */
+typedef struct cryptographic_message_syntax_2009_EncryptedData {
+    uint8_t has_unprotectedAttrs;
+    cryptographic_message_syntax_2009_CMSVersion version;
+    cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
+    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes unprotectedAttrs;
+} cryptographic_message_syntax_2009_EncryptedData;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_INIT {0}
+/* cryptographic_message_syntax_2009_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedData *out);
+/* cryptographic_message_syntax_2009_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in);
+/* cryptographic_message_syntax_2009_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out,
+    synta_error *err);
+/*
  * ContentInfo ::= SEQUENCE {
  *       contentType        CONTENT-TYPE.
  *                       &id({ContentSet}),
@@ -85,29 +296,24 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_encode(synta_cb
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo *out,
     synta_error *err);
-/*
- * CMSVersion ::= INTEGER  { v0(0), v1(1), v2(2), v3(3), v4(4), v5(5) }
- *
- * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:343.
- */
-typedef synta_span cryptographic_message_syntax_2009_CMSVersion;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG (0x02u)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_INIT {0}
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V0 INT64_C(0) /* v0 */
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V1 INT64_C(1) /* v1 */
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V2 INT64_C(2) /* v2 */
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V3 INT64_C(3) /* v3 */
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V4 INT64_C(4) /* v4 */
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V5 INT64_C(5) /* v5 */
-/* cryptographic_message_syntax_2009_CMSVersion_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CMSVersion *out);
-/* cryptographic_message_syntax_2009_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in);
-/* cryptographic_message_syntax_2009_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out,
+/* cryptographic_message_syntax_2009_ContentInfo_content_value: ContentInfo.content (its encoding) decoded as the
+ * type its key contentType selects in the object set {ContentSet}. */
+typedef enum cryptographic_message_syntax_2009_ContentInfo_content_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_Data, /* 1.2.840.113549.1.7.1 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
+} cryptographic_message_syntax_2009_ContentInfo_content_PR;
+typedef struct cryptographic_message_syntax_2009_ContentInfo_content_value {
+    cryptographic_message_syntax_2009_ContentInfo_content_PR present;
+    union {
+        synta_span ct_Data;
+        cryptographic_message_syntax_2009_EncryptedData ct_EncryptedData;
+    } u;
+} cryptographic_message_syntax_2009_ContentInfo_content_value;
+/* cryptographic_message_syntax_2009_ContentInfo_content_decode decodes |in->content| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_content_decode(const cryptographic_message_syntax_2009_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo_content_value *out,
     synta_error *err);
 /*
  * DigestAlgorithmIdentifier ::= AlgorithmIdentifier
@@ -340,6 +546,25 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_enc
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo *out,
     synta_error *err);
+/* cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value: EncapsulatedContentInfo.eContent (its contents octets) decoded as the
+ * type its key eContentType selects in the object set {ContentSet}. */
+typedef enum cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_Data, /* 1.2.840.113549.1.7.1 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
+} cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR;
+typedef struct cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value {
+    cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR present;
+    union {
+        synta_span ct_Data;
+        cryptographic_message_syntax_2009_EncryptedData ct_EncryptedData;
+    } u;
+} cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value;
+/* cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_decode decodes |in->eContent| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value *out,
+    synta_error *err);
 /*
  * IssuerAndSerialNumber ::= SEQUENCE {
  *       issuer Name,
@@ -348,7 +573,7 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_par
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:339.
  */
 typedef struct cryptographic_message_syntax_2009_IssuerAndSerialNumber {
-    synta_span issuer;
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_CertificateSerialNumber serialNumber;
 } cryptographic_message_syntax_2009_IssuerAndSerialNumber;
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ISSUERANDSERIALNUMBER_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -702,6 +927,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTran
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *out,
     synta_error *err);
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa, /* 1.2.840.113549.1.1.1 */
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value {
+    cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR present;
+    union {
+        synta_null_t kt_rsa;
+    } u;
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value;
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out,
+    synta_error *err);
 /*
  * EncryptedKey ::= OCTET STRING
  *
@@ -767,6 +1009,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_Origina
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value: AlgorithmIdentifier_OriginatorKeySet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value {
+    cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR present;
+    union {
+        pkix_algs_2009_DomainParameters pk_dh;
+    } u;
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value;
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out,
     synta_error *err);
 /*
  * OriginatorPublicKey ::= SEQUENCE {
@@ -866,6 +1125,25 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgre
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh, /* 1.2.840.113549.1.9.16.3.5 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh, /* 1.2.840.113549.1.9.16.3.10 */
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value {
+    cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_esdh;
+        cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_ssdh;
+    } u;
+} cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value;
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out,
     synta_error *err);
 /*
  * OtherKeyAttribute ::= SEQUENCE {
@@ -1089,6 +1367,25 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdent
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *out,
     synta_error *err);
+/* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value: KeyEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
+} cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR present;
+    union {
+        synta_null_t kwa_3DESWrap;
+        cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
+    } u;
+} cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value *out,
+    synta_error *err);
 /*
  * KEKRecipientInfo ::= SEQUENCE {
  *       version CMSVersion,  -- always set to 4
@@ -1138,6 +1435,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdent
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value: KeyDerivationAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
+} cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
+    } u;
+} cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
 /*
  * PasswordRecipientInfo ::= SEQUENCE {
@@ -1269,137 +1583,51 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_next(synta_l
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_get_all(const cryptographic_message_syntax_2009_RecipientInfos *list, cryptographic_message_syntax_2009_RecipientInfo *out, size_t cap,
     size_t *out_count);
 /*
- * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
- *       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
- *
- * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:283.
- */
-typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in);
-/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out,
-    synta_error *err);
-/*
- * EncryptedContentInfo ::= SEQUENCE {
- *       contentType        CONTENT-TYPE.&id({ContentSet}),
- *       contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
- *       encryptedContent   [0] IMPLICIT OCTET STRING OPTIONAL }
- *
- *   -- If you want to do constraints, you might use:
- *   -- EncryptedContentInfo ::= SEQUENCE {
- *   --  contentType        CONTENT-TYPE.&id({ContentSet}),
- *   --  contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
- *   --  encryptedContent   [0] IMPLICIT ENCRYPTED {CONTENT-TYPE.
- *   --      &Type({ContentSet}{@contentType}) OPTIONAL }
- *   -- ENCRYPTED {ToBeEncrypted} ::= OCTET STRING ( CONSTRAINED BY
- *   --        { ToBeEncrypted } )
- *
- * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:120.
- */
-typedef struct cryptographic_message_syntax_2009_EncryptedContentInfo {
-    uint8_t has_encryptedContent;
-    synta_span contentType;
-    cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
-    synta_span encryptedContent;
-} cryptographic_message_syntax_2009_EncryptedContentInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_INIT {0}
-/* cryptographic_message_syntax_2009_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedContentInfo *out);
-/* cryptographic_message_syntax_2009_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in);
-/* cryptographic_message_syntax_2009_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out,
-    synta_error *err);
-/*
- * An inline type of cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues.
- */
-typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_INIT {0}
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_span *out, size_t cap,
-    size_t *out_count);
-/*
  * Attribute{{ { UnprotectedAttributes } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
-typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes {
+typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 {
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
-} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG)
+} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_INIT {0}
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in);
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out,
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out,
     synta_error *err);
 /*
  * Attributes{{ UnprotectedAttributes }}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
  */
-typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes {
+typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 {
     synta_span elements; /* the encoded elements (contents octets), all checked */
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG)
+} cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_INIT {0}
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out,
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out,
     synta_error *err);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, size_t cap,
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, size_t cap,
     size_t *out_count);
 /*
  * EnvelopedData ::= SEQUENCE {
@@ -1420,7 +1648,7 @@ typedef struct cryptographic_message_syntax_2009_EnvelopedData {
     synta_span originatorInfo;
     cryptographic_message_syntax_2009_RecipientInfos recipientInfos;
     cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
-    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes unprotectedAttrs;
+    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 unprotectedAttrs;
 } cryptographic_message_syntax_2009_EnvelopedData;
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_INIT {0}
@@ -1505,81 +1733,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_encode(synta_c
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestedData *out,
     synta_error *err);
 /*
- * Attribute{{ {UnprotectedAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
- */
-typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 {
-    synta_span attrType;
-    cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
-} cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_INIT {0}
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in);
-/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out,
-    synta_error *err);
-/*
- * Attributes{{UnprotectedAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
- */
-typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_INIT {0}
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
-/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, size_t cap,
-    size_t *out_count);
-/*
- * EncryptedData ::= SEQUENCE {
- *       version CMSVersion,
- *       encryptedContentInfo EncryptedContentInfo,
- *       ...,
- *       [[2: unprotectedAttrs [1] IMPLICIT Attributes
- *           {{UnprotectedAttributes}} OPTIONAL ]] }
- *
- * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:232.
- */
-typedef struct cryptographic_message_syntax_2009_EncryptedData {
-    uint8_t has_unprotectedAttrs;
-    cryptographic_message_syntax_2009_CMSVersion version;
-    cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
-    cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 unprotectedAttrs;
-} cryptographic_message_syntax_2009_EncryptedData;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_INIT {0}
-/* cryptographic_message_syntax_2009_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedData *out);
-/* cryptographic_message_syntax_2009_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in);
-/* cryptographic_message_syntax_2009_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out,
-    synta_error *err);
-/*
  * MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
  *       {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
  *
@@ -1601,6 +1754,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAl
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value: MessageAuthenticationCodeAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
+} cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR;
+typedef struct cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value {
+    cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR present;
+    union {
+        synta_null_t maca_hMAC_SHA1;
+    } u;
+} cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value;
+/* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value *out,
     synta_error *err);
 /*
  * An inline type of cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues.

@@ -55,58 +55,6 @@ int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, siz
     return 0;
 }
 
-int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "ContentInfo.contentType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        synta_cbs l0;
-        if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "ContentInfo.content");
-        if (!synta_gen_any_decode(&l0, 0, &out->content)) return synta_cbs_set_field(c, "ContentInfo.content");
-        if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ContentInfo.content");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!synta_gen_any_encode(&e0, 0, &in->content)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_ContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int cryptographic_message_syntax_2010_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_CMSVersion *out) {
     synta_cbs *const c = cbs;
     {
@@ -136,31 +84,31 @@ int cryptographic_message_syntax_2010_CMSVersion_parse(const uint8_t *data, size
     return 0;
 }
 
-int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out) {
+int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DigestAlgorithmIdentifier");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentEncryptionAlgorithmIdentifier");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.algorithm");
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.algorithm");
         (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.parameters");
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.parameters");
             (void)at_;
         }
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier");
     return 1;
 }
 
-int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in) {
+int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -177,95 +125,117 @@ int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb
     return synta_cbb_flush(cbb);
 }
 
-int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, synta_error *err) {
+int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
+int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SignedData_digestAlgorithms");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x03""\x07", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_3DES_cbc;
+        if (cryptographic_message_syntax_algorithms_2009_IV_decode(&c, (0x04u), &out->u.cea_3DES_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x03""\x02", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_RC2_cbc;
+        if (cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.cea_RC2_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x01""\x02", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc;
+        if (cms_aes_rsaes_oaep_2009_AES_IV_decode(&c, (0x04u), &out->u.cea_aes128_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x01""\x2a", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc;
+        if (cms_aes_rsaes_oaep_2009_AES_IV_decode(&c, (0x04u), &out->u.cea_aes256_cbc) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
     }
     return 1;
 }
 
-int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in) {
+int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedContentInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedContentInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+        out->has_encryptedContent = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedContentInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in) {
     synta_cbb seq_;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->contentEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_encryptedContent)
+    {
+        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(0), &in->encryptedContent)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
     return synta_cbb_flush(cbb);
 }
 
-int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out, synta_error *err) {
+int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (cryptographic_message_syntax_2010_EncryptedContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-void cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *out) {
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     const uint8_t *prev_ = NULL;
     size_t prev_len_ = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnauthAttributeSet_attrValues");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEncAttributes_attrValues");
     out->elements.data = c->data;
     out->elements.len = c->len;
     out->rules = c->ctx->rules;
@@ -274,61 +244,251 @@ int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_de
         synta_span item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet_attrValues");
+            if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes_attrValues");
             (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
             return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
         }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet_attrValues");
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes_attrValues");
         prev_ = el_;
         prev_len_ = (size_t)(c->data - el_);
     }
     return 1;
 }
 
-int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *in) {
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in) {
     synta_cbb seq_;
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
 }
 
-int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *out, synta_error *err) {
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_ATTRVALUES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-void cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *list, synta_list_iter *it) {
+void cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_list_iter *it) {
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_next(synta_list_iter *it, synta_span *out) {
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next(synta_list_iter *it, synta_span *out) {
     synta_cbs *const c = &it->cbs;
     synta_span item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet_attrValues");
+        if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes_attrValues");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *list, synta_span *out, size_t cap, size_t *out_count) {
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_span *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
-    cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_next(&it, &out[n])) n++;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next(&it, &out[n])) n++;
     *out_count = n;
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEncAttributes");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrValues");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedEncAttributes");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedData *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedData");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EncryptedData.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EncryptedData.encryptedContentInfo");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_unprotectedAttrs = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
+            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
+            }
+            (void)at_;
+        }
+    }
+    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_EncryptedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
 }
 
 int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out) {
@@ -344,7 +504,7 @@ int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(synta_
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet.attrValues");
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet.attrValues");
         (void)at_;
     }
     (void)t;
@@ -362,7 +522,7 @@ int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode(synta_
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1113,6 +1273,2048 @@ int cryptographic_message_syntax_2010_RevocationInfoChoices_get_all(const crypto
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
+int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OriginatorInfo");
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_certs = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_CertificateSet_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->certs)) return synta_cbs_set_field(c, "OriginatorInfo.certs");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_crls = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_RevocationInfoChoices_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->crls)) return synta_cbs_set_field(c, "OriginatorInfo.crls");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    if (in->has_certs)
+    {
+        if (!cryptographic_message_syntax_2010_CertificateSet_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->certs)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_crls)
+    {
+        if (!cryptographic_message_syntax_2010_RevocationInfoChoices_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->crls)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_OriginatorInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IssuerAndSerialNumber");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.serialNumber");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IssuerAndSerialNumber");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_encode(b, (0x02u), &in->serialNumber)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "SubjectKeyIdentifier");
+        (void)at_;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_octets_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t t) {
+    return 0
+    || (t == (0x10u | SYNTA_CONSTRUCTED))
+    || (t == SYNTA_CONTEXT(0))
+    ;
+}
+
+int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientIdentifier *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "RecipientIdentifier");
+    }
+    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "RecipientIdentifier.issuerAndSerialNumber");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT(0)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientIdentifier.subjectKeyIdentifier");
+            (void)at_;
+        }
+        return 1;
+    }
+    out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN;
+    if (!synta_gen_raw_decode(c, 0, &out->u.unknown)) return synta_cbs_set_field(c, "RecipientIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, SYNTA_CONTEXT(0), &in->u.subjectKeyIdentifier)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x01", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.kt_rsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "EncryptedKey");
+        (void)at_;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_octets_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_EncryptedKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyTransRecipientInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_RecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.rid");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.keyEncryptionAlgorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.encryptedKey");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyTransRecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientIdentifier_encode(b, 0, &in->rid)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_OriginatorKeySet");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3e""\x02""\x01", 7)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh;
+        if (pkix_algs_2009_DomainParameters_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OriginatorPublicKey");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "OriginatorPublicKey.algorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_bits_decode(c, (0x03u), &out->publicKey)) return synta_cbs_set_field(c, "OriginatorPublicKey.publicKey");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorPublicKey");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_bits_encode(b, (0x03u), &in->publicKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_OriginatorPublicKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t t) {
+    return 0
+    || (t == (0x10u | SYNTA_CONSTRUCTED))
+    || (t == SYNTA_CONTEXT(0))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
+    ;
+}
+
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "OriginatorIdentifierOrKey");
+    }
+    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.issuerAndSerialNumber");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT(0)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.subjectKeyIdentifier");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_OriginatorPublicKey_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.originatorKey)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.originatorKey");
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "OriginatorIdentifierOrKey");
+}
+
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, SYNTA_CONTEXT(0), &in->u.subjectKeyIdentifier)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey:
+        {
+            if (!cryptographic_message_syntax_2010_OriginatorPublicKey_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->u.originatorKey)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "UserKeyingMaterial");
+        (void)at_;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_octets_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UserKeyingMaterial *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_UserKeyingMaterial_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x05", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh;
+        if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kaa_esdh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x0a", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh;
+        if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kaa_ssdh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherKeyAttribute");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->keyAttrId)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttrId");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_any_decode(c, 0, &out->keyAttr)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttr");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherKeyAttribute");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->keyAttrId)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_any_encode(b, 0, &in->keyAttr)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_OtherKeyAttribute_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientKeyIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, (0x04u), &out->subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.subjectKeyIdentifier");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+        out->has_date = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.date");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
+        out->has_other = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.other");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientKeyIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, (0x04u), &in->subjectKeyIdentifier)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_date)
+    {
+        if (!synta_gen_gentime_encode(b, (0x18u), &in->date)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->other)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts(uint32_t t) {
+    return 0
+    || (t == (0x10u | SYNTA_CONSTRUCTED))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
+    ;
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier");
+    }
+    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.issuerAndSerialNumber");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.rKeyId)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.rKeyId");
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier");
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId:
+        {
+            if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.rKeyId)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientEncryptedKey");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "RecipientEncryptedKey.rid");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "RecipientEncryptedKey.encryptedKey");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientEncryptedKey");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(b, 0, &in->rid)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientEncryptedKeys");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2010_RecipientEncryptedKey item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientEncryptedKey *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2010_RecipientEncryptedKey item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyAgreeRecipientInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        synta_cbs l0;
+        if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
+        if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(&l0, 0, &out->originator)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
+        if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_ukm = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
+            if (!cryptographic_message_syntax_2010_UserKeyingMaterial_decode(&l0, (0x04u), &out->ukm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
+            (void)at_;
+        }
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.keyEncryptionAlgorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->recipientEncryptedKeys)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.recipientEncryptedKeys");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+        if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(&e0, 0, &in->originator)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_ukm)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
+        if (!cryptographic_message_syntax_2010_UserKeyingMaterial_encode(&e0, (0x04u), &in->ukm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->recipientEncryptedKeys)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->keyIdentifier)) return synta_cbs_set_field(c, "KEKIdentifier.keyIdentifier");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+        out->has_date = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "KEKIdentifier.date");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
+        out->has_other = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "KEKIdentifier.other");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->keyIdentifier)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_date)
+    {
+        if (!synta_gen_gentime_encode(b, (0x18u), &in->date)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->other)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KEKIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyEncryptionAlgorithmIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x06", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.kwa_3DESWrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x07", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap;
+        if (cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(&c, (0x02u), &out->u.kwa_RC2Wrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKRecipientInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KEKRecipientInfo.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_KEKIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->kekid)) return synta_cbs_set_field(c, "KEKRecipientInfo.kekid");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KEKRecipientInfo.keyEncryptionAlgorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KEKRecipientInfo.encryptedKey");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKRecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KEKIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->kekid)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KEKRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyDerivationAlgorithmIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x05""\x0c", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2;
+        if (cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kda_PBKDF2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_PasswordRecipientInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PasswordRecipientInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "PasswordRecipientInfo.version");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_keyDerivationAlgorithm = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->keyDerivationAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyDerivationAlgorithm");
+            (void)at_;
+        }
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyEncryptionAlgorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "PasswordRecipientInfo.encryptedKey");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PasswordRecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_keyDerivationAlgorithm)
+    {
+        if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->keyDerivationAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherRecipientInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->oriType)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_any_decode(c, 0, &out->oriValue)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherRecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->oriType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_any_encode(b, 0, &in->oriValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_OtherRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfo_accepts(uint32_t t) {
+    return 0
+    || (t == (0x10u | SYNTA_CONSTRUCTED))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(2))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(3))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(4))
+    ;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfo *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "RecipientInfo");
+    }
+    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ktri)) return synta_cbs_set_field(c, "RecipientInfo.ktri");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.kari)) return synta_cbs_set_field(c, "RecipientInfo.kari");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_KEKRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.kekri)) return synta_cbs_set_field(c, "RecipientInfo.kekri");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.pwri)) return synta_cbs_set_field(c, "RecipientInfo.pwri");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_OtherRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(4), &out->u.ori)) return synta_cbs_set_field(c, "RecipientInfo.ori");
+            (void)at_;
+        }
+        return 1;
+    }
+    out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN;
+    if (!synta_gen_raw_decode(c, 0, &out->u.unknown)) return synta_cbs_set_field(c, "RecipientInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri:
+        {
+            if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.ktri)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari:
+        {
+            if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->u.kari)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri:
+        {
+            if (!cryptographic_message_syntax_2010_KEKRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(2), &in->u.kekri)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri:
+        {
+            if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(3), &in->u.pwri)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori:
+        {
+            if (!cryptographic_message_syntax_2010_OtherRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(4), &in->u.ori)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfos *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientInfos");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2010_RecipientInfo item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "RecipientInfos");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "RecipientInfos");
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_RecipientInfos_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2010_RecipientInfos_iter(const cryptographic_message_syntax_2010_RecipientInfos *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientInfo *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2010_RecipientInfo item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic_message_syntax_2010_RecipientInfos *list, cryptographic_message_syntax_2010_RecipientInfo *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2010_RecipientInfos_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_RecipientInfos_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEnvAttributes");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrValues");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedEnvAttributes");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EnvelopedData *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EnvelopedData");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EnvelopedData.version");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_originatorInfo = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_OriginatorInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->originatorInfo)) return synta_cbs_set_field(c, "EnvelopedData.originatorInfo");
+            (void)at_;
+        }
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_RecipientInfos_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->recipientInfos)) return synta_cbs_set_field(c, "EnvelopedData.recipientInfos");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EnvelopedData.encryptedContentInfo");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_unprotectedAttrs = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
+            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
+            }
+            (void)at_;
+        }
+    }
+    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EnvelopedData");
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EnvelopedData");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_originatorInfo)
+    {
+        if (!cryptographic_message_syntax_2010_OriginatorInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->originatorInfo)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientInfos_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->recipientInfos)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_EnvelopedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "ContentInfo.contentType");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        synta_cbs l0;
+        if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "ContentInfo.content");
+        if (!synta_gen_any_decode(&l0, 0, &out->content)) return synta_cbs_set_field(c, "ContentInfo.content");
+        if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ContentInfo.content");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentInfo");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+        if (!synta_gen_any_encode(&e0, 0, &in->content)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_ContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_ContentInfo_content_decode(const cryptographic_message_syntax_2010_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo_content_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->content.data, in->content.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->contentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x06", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EncryptedData;
+        if (cryptographic_message_syntax_2010_EncryptedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EncryptedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->contentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x03", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EnvelopedData;
+        if (cryptographic_message_syntax_2010_EnvelopedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EnvelopedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DigestAlgorithmIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier");
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    const uint8_t *prev_ = NULL;
+    size_t prev_len_ = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SignedData_digestAlgorithms");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
+        prev_ = el_;
+        prev_len_ = (size_t)(c->data - el_);
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out) {
+    synta_cbs *const c = &it->cbs;
+    cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(list, &it);
+    while (n < cap && cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int cryptographic_message_syntax_2010_SignerInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignerInfos *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1353,80 +3555,26 @@ int cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse(const uint8_
     return 0;
 }
 
-int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
+int cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IssuerAndSerialNumber");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
-        (void)at_;
+    if (!in->has_eContent) return 1;
+    synta_ctx_init(&ctx, rules, in->eContent.data, in->eContent.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->eContentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x06", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData;
+        if (cryptographic_message_syntax_2010_EncryptedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EncryptedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
     }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.serialNumber");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IssuerAndSerialNumber");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix1_explicit_2009_CertificateSerialNumber_encode(b, (0x02u), &in->serialNumber)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "SubjectKeyIdentifier");
-        (void)at_;
+    if (synta_span_eq(in->eContentType, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x07""\x03", 9)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EnvelopedData;
+        if (cryptographic_message_syntax_2010_EnvelopedData_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ct_EnvelopedData) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
     }
     return 1;
-}
-
-int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_octets_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
 }
 
 int cryptographic_message_syntax_2010_SignerIdentifier_accepts(uint32_t t) {
@@ -2027,1795 +4175,6 @@ int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size
     return 0;
 }
 
-int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OriginatorInfo");
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_certs = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_CertificateSet_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->certs)) return synta_cbs_set_field(c, "OriginatorInfo.certs");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_crls = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_RevocationInfoChoices_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->crls)) return synta_cbs_set_field(c, "OriginatorInfo.crls");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_certs)
-    {
-        if (!cryptographic_message_syntax_2010_CertificateSet_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->certs)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_crls)
-    {
-        if (!cryptographic_message_syntax_2010_RevocationInfoChoices_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->crls)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_OriginatorInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t t) {
-    return 0
-    || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
-    ;
-}
-
-int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientIdentifier *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "RecipientIdentifier");
-    }
-    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "RecipientIdentifier.issuerAndSerialNumber");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT(0)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientIdentifier.subjectKeyIdentifier");
-            (void)at_;
-        }
-        return 1;
-    }
-    out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN;
-    if (!synta_gen_raw_decode(c, 0, &out->u.unknown)) return synta_cbs_set_field(c, "RecipientIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
-        {
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier:
-        {
-            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, SYNTA_CONTEXT(0), &in->u.subjectKeyIdentifier)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "EncryptedKey");
-        (void)at_;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_octets_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_EncryptedKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyTransRecipientInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_RecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.rid");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.encryptedKey");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyTransRecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_RecipientIdentifier_encode(b, 0, &in->rid)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_OriginatorKeySet");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OriginatorPublicKey");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "OriginatorPublicKey.algorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_bits_decode(c, (0x03u), &out->publicKey)) return synta_cbs_set_field(c, "OriginatorPublicKey.publicKey");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorPublicKey");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_bits_encode(b, (0x03u), &in->publicKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_OriginatorPublicKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t t) {
-    return 0
-    || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
-    ;
-}
-
-int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "OriginatorIdentifierOrKey");
-    }
-    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.issuerAndSerialNumber");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT(0)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.subjectKeyIdentifier");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_OriginatorPublicKey_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.originatorKey)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.originatorKey");
-            (void)at_;
-        }
-        return 1;
-    }
-    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
-    return synta_cbs_set_field(c, "OriginatorIdentifierOrKey");
-}
-
-int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber:
-        {
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier:
-        {
-            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, SYNTA_CONTEXT(0), &in->u.subjectKeyIdentifier)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey:
-        {
-            if (!cryptographic_message_syntax_2010_OriginatorPublicKey_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->u.originatorKey)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "UserKeyingMaterial");
-        (void)at_;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_octets_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UserKeyingMaterial *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_UserKeyingMaterial_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherKeyAttribute");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->keyAttrId)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttrId");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &out->keyAttr)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttr");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherKeyAttribute");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->keyAttrId)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_any_encode(b, 0, &in->keyAttr)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_OtherKeyAttribute_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientKeyIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, (0x04u), &out->subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.subjectKeyIdentifier");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
-        out->has_date = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.date");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
-        out->has_other = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.other");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientKeyIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(b, (0x04u), &in->subjectKeyIdentifier)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_date)
-    {
-        if (!synta_gen_gentime_encode(b, (0x18u), &in->date)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_other)
-    {
-        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->other)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts(uint32_t t) {
-    return 0
-    || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
-    ;
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier");
-    }
-    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.issuerAndSerialNumber");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.rKeyId)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.rKeyId");
-            (void)at_;
-        }
-        return 1;
-    }
-    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
-    return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier");
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
-        {
-            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.issuerAndSerialNumber)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId:
-        {
-            if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.rKeyId)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientEncryptedKey");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "RecipientEncryptedKey.rid");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "RecipientEncryptedKey.encryptedKey");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientEncryptedKey");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(b, 0, &in->rid)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientEncryptedKeys");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2010_RecipientEncryptedKey item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        (void)el_;
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in) {
-    synta_cbb seq_;
-    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientEncryptedKey *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2010_RecipientEncryptedKey item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyAgreeRecipientInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        synta_cbs l0;
-        if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
-        if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(&l0, 0, &out->originator)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
-        if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_ukm = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
-            if (!cryptographic_message_syntax_2010_UserKeyingMaterial_decode(&l0, (0x04u), &out->ukm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
-            (void)at_;
-        }
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->recipientEncryptedKeys)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.recipientEncryptedKeys");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(&e0, 0, &in->originator)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_ukm)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!cryptographic_message_syntax_2010_UserKeyingMaterial_encode(&e0, (0x04u), &in->ukm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->recipientEncryptedKeys)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, (0x04u), &out->keyIdentifier)) return synta_cbs_set_field(c, "KEKIdentifier.keyIdentifier");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
-        out->has_date = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "KEKIdentifier.date");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
-        out->has_other = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "KEKIdentifier.other");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_octets_encode(b, (0x04u), &in->keyIdentifier)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_date)
-    {
-        if (!synta_gen_gentime_encode(b, (0x18u), &in->date)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_other)
-    {
-        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->other)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KEKIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyEncryptionAlgorithmIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKRecipientInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KEKRecipientInfo.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_KEKIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->kekid)) return synta_cbs_set_field(c, "KEKRecipientInfo.kekid");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KEKRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KEKRecipientInfo.encryptedKey");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKRecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_KEKIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->kekid)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KEKRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyDerivationAlgorithmIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_PasswordRecipientInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PasswordRecipientInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "PasswordRecipientInfo.version");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_keyDerivationAlgorithm = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->keyDerivationAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyDerivationAlgorithm");
-            (void)at_;
-        }
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "PasswordRecipientInfo.encryptedKey");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PasswordRecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_keyDerivationAlgorithm)
-    {
-        if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->keyDerivationAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->keyEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedKey_encode(b, (0x04u), &in->encryptedKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherRecipientInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->oriType)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &out->oriValue)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriValue");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherRecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->oriType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_any_encode(b, 0, &in->oriValue)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_OtherRecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfo_accepts(uint32_t t) {
-    return 0
-    || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(2))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(3))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(4))
-    ;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfo *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "RecipientInfo");
-    }
-    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ktri)) return synta_cbs_set_field(c, "RecipientInfo.ktri");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.kari)) return synta_cbs_set_field(c, "RecipientInfo.kari");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_KEKRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.kekri)) return synta_cbs_set_field(c, "RecipientInfo.kekri");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.pwri)) return synta_cbs_set_field(c, "RecipientInfo.pwri");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
-        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_OtherRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(4), &out->u.ori)) return synta_cbs_set_field(c, "RecipientInfo.ori");
-            (void)at_;
-        }
-        return 1;
-    }
-    out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN;
-    if (!synta_gen_raw_decode(c, 0, &out->u.unknown)) return synta_cbs_set_field(c, "RecipientInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri:
-        {
-            if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.ktri)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari:
-        {
-            if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->u.kari)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri:
-        {
-            if (!cryptographic_message_syntax_2010_KEKRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(2), &in->u.kekri)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri:
-        {
-            if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(3), &in->u.pwri)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori:
-        {
-            if (!cryptographic_message_syntax_2010_OtherRecipientInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(4), &in->u.ori)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfos *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientInfos");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2010_RecipientInfo item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "RecipientInfos");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
-    }
-    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
-        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "RecipientInfos");
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in) {
-    synta_cbb seq_;
-    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_RecipientInfos_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2010_RecipientInfos_iter(const cryptographic_message_syntax_2010_RecipientInfos *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientInfo *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2010_RecipientInfo item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic_message_syntax_2010_RecipientInfos *list, cryptographic_message_syntax_2010_RecipientInfo *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2010_RecipientInfos_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_RecipientInfos_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentEncryptionAlgorithmIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedContentInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedContentInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
-        out->has_encryptedContent = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedContentInfo");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->contentType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->contentEncryptionAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_encryptedContent)
-    {
-        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(0), &in->encryptedContent)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_EncryptedContentInfo_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEnvAttributes");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrValues");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedEnvAttributes");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
-    }
-    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
-        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in) {
-    synta_cbb seq_;
-    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EnvelopedData *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EnvelopedData");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EnvelopedData.version");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_originatorInfo = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_OriginatorInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->originatorInfo)) return synta_cbs_set_field(c, "EnvelopedData.originatorInfo");
-            (void)at_;
-        }
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_RecipientInfos_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->recipientInfos)) return synta_cbs_set_field(c, "EnvelopedData.recipientInfos");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EnvelopedData.encryptedContentInfo");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_unprotectedAttrs = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
-            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
-                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
-                return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
-            }
-            (void)at_;
-        }
-    }
-    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EnvelopedData");
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EnvelopedData");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_originatorInfo)
-    {
-        if (!cryptographic_message_syntax_2010_OriginatorInfo_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->originatorInfo)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_RecipientInfos_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->recipientInfos)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_unprotectedAttrs)
-    {
-        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
-        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_EnvelopedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int cryptographic_message_syntax_2010_Digest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Digest *out) {
     synta_cbs *const c = cbs;
     {
@@ -3918,196 +4277,6 @@ int cryptographic_message_syntax_2010_DigestedData_parse(const uint8_t *data, si
     return 0;
 }
 
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEncAttributes");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrValues");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->attrType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode(b, (0x11u | SYNTA_CONSTRUCTED), &in->attrValues)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    const uint8_t *prev_ = NULL;
-    size_t prev_len_ = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attributes_UnprotectedEncAttributes");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        if (!synta_gen_set_of_order(c, prev_, prev_len_, el_, (size_t)(c->data - el_))) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-        prev_ = el_;
-        prev_len_ = (size_t)(c->data - el_);
-    }
-    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
-        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-    }
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in) {
-    synta_cbb seq_;
-    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
-    if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out) {
-    synta_cbs *const c = &it->cbs;
-    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(list, &it);
-    while (n < cap && cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedData *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedData");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EncryptedData.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EncryptedData.encryptedContentInfo");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_unprotectedAttrs = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->unprotectedAttrs)) return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
-            if (!(synta_gen_size_ok((uint64_t)(&out->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) {
-                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
-                return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
-            }
-            (void)at_;
-        }
-    }
-    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
-    return 1;
-}
-
-int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!cryptographic_message_syntax_2010_CMSVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->encryptedContentInfo)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_unprotectedAttrs)
-    {
-        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
-        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_2010_EncryptedData_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -4157,6 +4326,22 @@ int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse(c
     if (cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x08""\x01""\x02", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.maca_hMAC_SHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *out) {

@@ -4,7 +4,10 @@
 
 #include <synta/gen.h>
 #include "attribute_certificate_version1_2009.h"
+#include "cms_aes_rsaes_oaep_2009.h"
+#include "cryptographic_message_syntax_algorithms_2009.h"
 #include "pkix1_explicit_2009.h"
+#include "pkix_algs_2009.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,31 +64,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_encode(synta_cb
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentType *out,
     synta_error *err);
 /*
- * ContentInfo ::= SEQUENCE {
- *      contentType        CONTENT-TYPE.
- *                      &id({ContentSet}),
- *      content            [0] EXPLICIT CONTENT-TYPE.
- *                      &Type({ContentSet}{@contentType})}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:65.
- */
-typedef struct cryptographic_message_syntax_2010_ContentInfo {
-    synta_span contentType;
-    synta_span content;
-} cryptographic_message_syntax_2010_ContentInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_ContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out);
-/* cryptographic_message_syntax_2010_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in);
-/* cryptographic_message_syntax_2010_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out,
-    synta_error *err);
-/*
  * CMSVersion ::= INTEGER  { v0(0), v1(1), v2(2), v3(3), v4(4), v5(5) }
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:359.
@@ -110,90 +88,184 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_encode(synta_cbb
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CMSVersion *out,
     synta_error *err);
 /*
- * DigestAlgorithmIdentifier ::= AlgorithmIdentifier
- *      {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
+ * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+ *      {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
  *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:282.
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:299.
  */
-typedef struct cryptographic_message_syntax_2010_DigestAlgorithmIdentifier {
+typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier {
     uint8_t has_parameters;
     synta_span algorithm;
     synta_span parameters;
-} cryptographic_message_syntax_2010_DigestAlgorithmIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG)
+} cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in);
-/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in);
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out,
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value: ContentEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_3DES_cbc, /* 1.2.840.113549.3.7 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_RC2_cbc, /* 1.2.840.113549.3.2 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc, /* 2.16.840.1.101.3.4.1.2 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc, /* 2.16.840.1.101.3.4.1.42 */
+} cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_IV cea_3DES_cbc;
+        cryptographic_message_syntax_algorithms_2009_RC2CBCParameter cea_RC2_cbc;
+        cms_aes_rsaes_oaep_2009_AES_IV cea_aes128_cbc;
+        cms_aes_rsaes_oaep_2009_AES_IV cea_aes256_cbc;
+    } u;
+} cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
 /*
- * An inline type of cryptographic_message_syntax_2010_SignedData_digestAlgorithms.
+ * EncryptedContentInfo ::=
+ *      EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:131.
  */
-typedef struct cryptographic_message_syntax_2010_SignedData_digestAlgorithms {
+typedef struct cryptographic_message_syntax_2010_EncryptedContentInfo {
+    uint8_t has_encryptedContent;
+    synta_span contentType;
+    cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
+    synta_span encryptedContent;
+} cryptographic_message_syntax_2010_EncryptedContentInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedContentInfo *out);
+/* cryptographic_message_syntax_2010_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in);
+/* cryptographic_message_syntax_2010_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out,
+    synta_error *err);
+/*
+ * An inline type of cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues.
+ */
+typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues {
     synta_span elements; /* the encoded elements (contents octets), all checked */
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_SignedData_digestAlgorithms;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_INIT {0}
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG)
+} cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_INIT {0}
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out);
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in);
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out,
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out,
     synta_error *err);
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, size_t cap,
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
 /*
- * An inline type of cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues.
+ * Attribute{{ {UnprotectedEncAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
-typedef struct cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues {
+typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes {
+    synta_span attrType;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
+} cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out,
+    synta_error *err);
+/*
+ * Attributes{{UnprotectedEncAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
+ */
+typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes {
     synta_span elements; /* the encoded elements (contents octets), all checked */
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_ATTRVALUES_INIT {0}
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_ATTRVALUES_TAG)
+} cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *out);
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *in);
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *out,
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out,
     synta_error *err);
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_next(synta_list_iter *it, synta_span *out);
-/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues *list, synta_span *out, size_t cap,
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, size_t cap,
     size_t *out_count);
+/*
+ * EncryptedData ::= SEQUENCE {
+ *      version CMSVersion,
+ *      encryptedContentInfo EncryptedContentInfo,
+ *      ...,
+ *      [[2: unprotectedAttrs [1] IMPLICIT Attributes
+ *          {{UnprotectedEncAttributes}} OPTIONAL ]] }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:247.
+ */
+typedef struct cryptographic_message_syntax_2010_EncryptedData {
+    uint8_t has_unprotectedAttrs;
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
+    cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes unprotectedAttrs;
+} cryptographic_message_syntax_2010_EncryptedData;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_INIT {0}
+/* cryptographic_message_syntax_2010_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedData *out);
+/* cryptographic_message_syntax_2010_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in);
+/* cryptographic_message_syntax_2010_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out,
+    synta_error *err);
 /*
  * Attribute{{UnauthAttributeSet}}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
 typedef struct cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet {
     synta_span attrType;
-    cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues attrValues;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet;
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_INIT {0}
@@ -541,6 +613,957 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_next(
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_get_all(const cryptographic_message_syntax_2010_RevocationInfoChoices *list, cryptographic_message_syntax_2010_RevocationInfoChoice *out, size_t cap,
     size_t *out_count);
 /*
+ * OriginatorInfo ::= SEQUENCE {
+ *      certs [0] IMPLICIT CertificateSet OPTIONAL,
+ *      crls [1] IMPLICIT RevocationInfoChoices OPTIONAL }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:125.
+ */
+typedef struct cryptographic_message_syntax_2010_OriginatorInfo {
+    uint8_t has_certs;
+    uint8_t has_crls;
+    cryptographic_message_syntax_2010_CertificateSet certs;
+    cryptographic_message_syntax_2010_RevocationInfoChoices crls;
+} cryptographic_message_syntax_2010_OriginatorInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_INIT {0}
+/* cryptographic_message_syntax_2010_OriginatorInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorInfo *out);
+/* cryptographic_message_syntax_2010_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in);
+/* cryptographic_message_syntax_2010_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out,
+    synta_error *err);
+/*
+ * IssuerAndSerialNumber ::= SEQUENCE {
+ *      issuer Name,
+ *      serialNumber CertificateSerialNumber }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:355.
+ */
+typedef struct cryptographic_message_syntax_2010_IssuerAndSerialNumber {
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
+    pkix1_explicit_2009_CertificateSerialNumber serialNumber;
+} cryptographic_message_syntax_2010_IssuerAndSerialNumber;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_INIT {0}
+/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out);
+/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in);
+/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out,
+    synta_error *err);
+/*
+ * SubjectKeyIdentifier ::= OCTET STRING
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:210.
+ */
+typedef synta_span cryptographic_message_syntax_2010_SubjectKeyIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG (0x04u)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out);
+/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in);
+/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out,
+    synta_error *err);
+/*
+ * RecipientIdentifier ::= CHOICE {
+ *      issuerAndSerialNumber IssuerAndSerialNumber,
+ *      ...,
+ *      [[2: subjectKeyIdentifier [0] SubjectKeyIdentifier ]] }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:170.
+ */
+typedef enum cryptographic_message_syntax_2010_RecipientIdentifier_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_NOTHING = 0,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} cryptographic_message_syntax_2010_RecipientIdentifier_PR;
+typedef struct cryptographic_message_syntax_2010_RecipientIdentifier {
+    cryptographic_message_syntax_2010_RecipientIdentifier_PR present;
+    union {
+        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
+        cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
+        synta_span unknown;
+    } u;
+} cryptographic_message_syntax_2010_RecipientIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG 0
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
+int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t tag);
+/* cryptographic_message_syntax_2010_RecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientIdentifier *out);
+/* cryptographic_message_syntax_2010_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in);
+/* cryptographic_message_syntax_2010_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_INIT {0}
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa, /* 1.2.840.113549.1.1.1 */
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value {
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR present;
+    union {
+        synta_null_t kt_rsa;
+    } u;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value;
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out,
+    synta_error *err);
+/*
+ * EncryptedKey ::= OCTET STRING
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:159.
+ */
+typedef synta_span cryptographic_message_syntax_2010_EncryptedKey;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG (0x04u)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_INIT {0}
+/* cryptographic_message_syntax_2010_EncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out);
+/* cryptographic_message_syntax_2010_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in);
+/* cryptographic_message_syntax_2010_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out,
+    synta_error *err);
+/*
+ * KeyTransRecipientInfo ::= SEQUENCE {
+ *      version CMSVersion,  -- always set to 0 or 2
+ *      rid RecipientIdentifier,
+ *      keyEncryptionAlgorithm AlgorithmIdentifier
+ *          {KEY-TRANSPORT, {KeyTransportAlgorithmSet}},
+ *      encryptedKey EncryptedKey }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:161.
+ */
+typedef struct cryptographic_message_syntax_2010_KeyTransRecipientInfo {
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_RecipientIdentifier rid;
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet keyEncryptionAlgorithm;
+    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
+} cryptographic_message_syntax_2010_KeyTransRecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out);
+/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in);
+/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_INIT {0}
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value: AlgorithmIdentifier_OriginatorKeySet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value {
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR present;
+    union {
+        pkix_algs_2009_DomainParameters pk_dh;
+    } u;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value;
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out,
+    synta_error *err);
+/*
+ * OriginatorPublicKey ::= SEQUENCE {
+ *      algorithm AlgorithmIdentifier {PUBLIC-KEY, {OriginatorKeySet}},
+ *      publicKey BIT STRING }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:189.
+ */
+typedef struct cryptographic_message_syntax_2010_OriginatorPublicKey {
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet algorithm;
+    synta_bit_string publicKey;
+} cryptographic_message_syntax_2010_OriginatorPublicKey;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_INIT {0}
+/* cryptographic_message_syntax_2010_OriginatorPublicKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out);
+/* cryptographic_message_syntax_2010_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in);
+/* cryptographic_message_syntax_2010_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out,
+    synta_error *err);
+/*
+ * OriginatorIdentifierOrKey ::= CHOICE {
+ *      issuerAndSerialNumber IssuerAndSerialNumber,
+ *      subjectKeyIdentifier [0] SubjectKeyIdentifier,
+ *      originatorKey [1] OriginatorPublicKey }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:184.
+ */
+typedef enum cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_NOTHING = 0,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR;
+typedef struct cryptographic_message_syntax_2010_OriginatorIdentifierOrKey {
+    cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR present;
+    union {
+        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
+        cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
+        cryptographic_message_syntax_2010_OriginatorPublicKey originatorKey;
+        synta_span unknown;
+    } u;
+} cryptographic_message_syntax_2010_OriginatorIdentifierOrKey;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG 0
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_INIT {0}
+/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts returns 1 when |tag| starts one of the alternatives. */
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t tag);
+/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out);
+/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in);
+/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out,
+    synta_error *err);
+/*
+ * UserKeyingMaterial ::= OCTET STRING
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:361.
+ */
+typedef synta_span cryptographic_message_syntax_2010_UserKeyingMaterial;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG (0x04u)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_INIT {0}
+/* cryptographic_message_syntax_2010_UserKeyingMaterial_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out);
+/* cryptographic_message_syntax_2010_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in);
+/* cryptographic_message_syntax_2010_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UserKeyingMaterial *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_INIT {0}
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh, /* 1.2.840.113549.1.9.16.3.5 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh, /* 1.2.840.113549.1.9.16.3.10 */
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value {
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_esdh;
+        cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_ssdh;
+    } u;
+} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value;
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out,
+    synta_error *err);
+/*
+ * OtherKeyAttribute ::= SEQUENCE {
+ *      keyAttrId  KEY-ATTRIBUTE.
+ *              &id({SupportedKeyAttributes}),
+ *      keyAttr    KEY-ATTRIBUTE.
+ *              &Type({SupportedKeyAttributes}{@keyAttrId})}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:365.
+ */
+typedef struct cryptographic_message_syntax_2010_OtherKeyAttribute {
+    synta_span keyAttrId;
+    synta_span keyAttr;
+} cryptographic_message_syntax_2010_OtherKeyAttribute;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_INIT {0}
+/* cryptographic_message_syntax_2010_OtherKeyAttribute_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out);
+/* cryptographic_message_syntax_2010_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in);
+/* cryptographic_message_syntax_2010_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out,
+    synta_error *err);
+/*
+ * RecipientKeyIdentifier ::= SEQUENCE {
+ *      subjectKeyIdentifier SubjectKeyIdentifier,
+ *      date GeneralizedTime OPTIONAL,
+ *      other OtherKeyAttribute OPTIONAL }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:205.
+ */
+typedef struct cryptographic_message_syntax_2010_RecipientKeyIdentifier {
+    uint8_t has_date;
+    uint8_t has_other;
+    cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
+    synta_time date;
+    cryptographic_message_syntax_2010_OtherKeyAttribute other;
+} cryptographic_message_syntax_2010_RecipientKeyIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out);
+/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in);
+/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out,
+    synta_error *err);
+/*
+ * KeyAgreeRecipientIdentifier ::= CHOICE {
+ *      issuerAndSerialNumber IssuerAndSerialNumber,
+ *      rKeyId [0] IMPLICIT RecipientKeyIdentifier }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:201.
+ */
+typedef enum cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_NOTHING = 0,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR;
+typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier {
+    cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR present;
+    union {
+        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
+        cryptographic_message_syntax_2010_RecipientKeyIdentifier rKeyId;
+        synta_span unknown;
+    } u;
+} cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG 0
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts(uint32_t tag);
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out);
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in);
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out,
+    synta_error *err);
+/*
+ * RecipientEncryptedKey ::= SEQUENCE {
+ *      rid KeyAgreeRecipientIdentifier,
+ *      encryptedKey EncryptedKey }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:197.
+ */
+typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKey {
+    cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier rid;
+    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
+} cryptographic_message_syntax_2010_RecipientEncryptedKey;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientEncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out,
+    synta_error *err);
+/*
+ * RecipientEncryptedKeys ::= SEQUENCE OF RecipientEncryptedKey
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:195.
+ */
+typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKeys {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2010_RecipientEncryptedKeys;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, size_t cap,
+    size_t *out_count);
+/*
+ * KeyAgreeRecipientInfo ::= SEQUENCE {
+ *      version CMSVersion,  -- always set to 3
+ *      originator [0] EXPLICIT OriginatorIdentifierOrKey,
+ *      ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL,
+ *      keyEncryptionAlgorithm AlgorithmIdentifier
+ *          {KEY-AGREE, {KeyAgreementAlgorithmSet}},
+ *      recipientEncryptedKeys RecipientEncryptedKeys }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:174.
+ */
+typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientInfo {
+    uint8_t has_ukm;
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_OriginatorIdentifierOrKey originator;
+    cryptographic_message_syntax_2010_UserKeyingMaterial ukm;
+    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet keyEncryptionAlgorithm;
+    cryptographic_message_syntax_2010_RecipientEncryptedKeys recipientEncryptedKeys;
+} cryptographic_message_syntax_2010_KeyAgreeRecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out);
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in);
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out,
+    synta_error *err);
+/*
+ * KEKIdentifier ::= SEQUENCE {
+ *      keyIdentifier OCTET STRING,
+ *      date GeneralizedTime OPTIONAL,
+ *      other OtherKeyAttribute OPTIONAL }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:218.
+ */
+typedef struct cryptographic_message_syntax_2010_KEKIdentifier {
+    uint8_t has_date;
+    uint8_t has_other;
+    synta_span keyIdentifier;
+    synta_time date;
+    cryptographic_message_syntax_2010_OtherKeyAttribute other;
+} cryptographic_message_syntax_2010_KEKIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_KEKIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKIdentifier *out);
+/* cryptographic_message_syntax_2010_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in);
+/* cryptographic_message_syntax_2010_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out,
+    synta_error *err);
+/*
+ * KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+ *      {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:294.
+ */
+typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in);
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value: KeyEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
+} cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR present;
+    union {
+        synta_null_t kwa_3DESWrap;
+        cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
+    } u;
+} cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value *out,
+    synta_error *err);
+/*
+ * KEKRecipientInfo ::= SEQUENCE {
+ *      version CMSVersion,  -- always set to 4
+ *      kekid KEKIdentifier,
+ *      keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
+ *      encryptedKey EncryptedKey }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:212.
+ */
+typedef struct cryptographic_message_syntax_2010_KEKRecipientInfo {
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_KEKIdentifier kekid;
+    cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
+    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
+} cryptographic_message_syntax_2010_KEKRecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_KEKRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out);
+/* cryptographic_message_syntax_2010_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in);
+/* cryptographic_message_syntax_2010_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out,
+    synta_error *err);
+/*
+ * KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
+ *      {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:311.
+ */
+typedef struct cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in);
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value: KeyDerivationAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
+} cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
+    } u;
+} cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value *out,
+    synta_error *err);
+/*
+ * PasswordRecipientInfo ::= SEQUENCE {
+ *      version CMSVersion,   -- always set to 0
+ *      keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier
+ *                              OPTIONAL,
+ *      keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
+ *      encryptedKey EncryptedKey }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:222.
+ */
+typedef struct cryptographic_message_syntax_2010_PasswordRecipientInfo {
+    uint8_t has_keyDerivationAlgorithm;
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier keyDerivationAlgorithm;
+    cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
+    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
+} cryptographic_message_syntax_2010_PasswordRecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_PasswordRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_PasswordRecipientInfo *out);
+/* cryptographic_message_syntax_2010_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in);
+/* cryptographic_message_syntax_2010_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out,
+    synta_error *err);
+/*
+ * OtherRecipientInfo ::= SEQUENCE {
+ *      oriType    OTHER-RECIPIENT.
+ *              &id({SupportedOtherRecipInfo}),
+ *      oriValue   OTHER-RECIPIENT.
+ *              &Type({SupportedOtherRecipInfo}{@oriType})}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:231.
+ */
+typedef struct cryptographic_message_syntax_2010_OtherRecipientInfo {
+    synta_span oriType;
+    synta_span oriValue;
+} cryptographic_message_syntax_2010_OtherRecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_OtherRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out);
+/* cryptographic_message_syntax_2010_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in);
+/* cryptographic_message_syntax_2010_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out,
+    synta_error *err);
+/*
+ * RecipientInfo ::= CHOICE {
+ *      ktri           KeyTransRecipientInfo,
+ *      ...,
+ *      [[3: kari  [1] KeyAgreeRecipientInfo ]],
+ *      [[4: kekri [2] KEKRecipientInfo]],
+ *      [[5: pwri  [3] PasswordRecipientInfo,
+ *           ori   [4] OtherRecipientInfo ]] }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:151.
+ */
+typedef enum cryptographic_message_syntax_2010_RecipientInfo_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_NOTHING = 0,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori,
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} cryptographic_message_syntax_2010_RecipientInfo_PR;
+typedef struct cryptographic_message_syntax_2010_RecipientInfo {
+    cryptographic_message_syntax_2010_RecipientInfo_PR present;
+    union {
+        cryptographic_message_syntax_2010_KeyTransRecipientInfo ktri;
+        cryptographic_message_syntax_2010_KeyAgreeRecipientInfo kari;
+        cryptographic_message_syntax_2010_KEKRecipientInfo kekri;
+        cryptographic_message_syntax_2010_PasswordRecipientInfo pwri;
+        cryptographic_message_syntax_2010_OtherRecipientInfo ori;
+        synta_span unknown;
+    } u;
+} cryptographic_message_syntax_2010_RecipientInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG 0
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientInfo_accepts returns 1 when |tag| starts one of the alternatives. */
+int cryptographic_message_syntax_2010_RecipientInfo_accepts(uint32_t tag);
+/* cryptographic_message_syntax_2010_RecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfo *out);
+/* cryptographic_message_syntax_2010_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in);
+/* cryptographic_message_syntax_2010_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out,
+    synta_error *err);
+/*
+ * RecipientInfos ::= SET SIZE (1..MAX) OF RecipientInfo
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:129.
+ */
+typedef struct cryptographic_message_syntax_2010_RecipientInfos {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2010_RecipientInfos;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_INIT {0}
+/* cryptographic_message_syntax_2010_RecipientInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfos *out);
+/* cryptographic_message_syntax_2010_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in);
+/* cryptographic_message_syntax_2010_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_RecipientInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_RecipientInfos_iter(const cryptographic_message_syntax_2010_RecipientInfos *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_RecipientInfos_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientInfo *out);
+/* cryptographic_message_syntax_2010_RecipientInfos_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic_message_syntax_2010_RecipientInfos *list, cryptographic_message_syntax_2010_RecipientInfo *out, size_t cap,
+    size_t *out_count);
+/*
+ * Attribute{{ { UnprotectedEnvAttributes } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
+ */
+typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes {
+    synta_span attrType;
+    cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
+} cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in);
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out,
+    synta_error *err);
+/*
+ * Attributes{{ UnprotectedEnvAttributes }}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
+ */
+typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_INIT {0}
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, size_t cap,
+    size_t *out_count);
+/*
+ * EnvelopedData ::= SEQUENCE {
+ *      version CMSVersion,
+ *      originatorInfo [0] IMPLICIT OriginatorInfo OPTIONAL,
+ *      recipientInfos RecipientInfos,
+ *      encryptedContentInfo EncryptedContentInfo,
+ *      ...,
+ *      [[2: unprotectedAttrs [1] IMPLICIT Attributes
+ *          {{ UnprotectedEnvAttributes }} OPTIONAL ]] }
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:116.
+ */
+typedef struct cryptographic_message_syntax_2010_EnvelopedData {
+    uint8_t has_originatorInfo;
+    uint8_t has_unprotectedAttrs;
+    cryptographic_message_syntax_2010_CMSVersion version;
+    cryptographic_message_syntax_2010_OriginatorInfo originatorInfo;
+    cryptographic_message_syntax_2010_RecipientInfos recipientInfos;
+    cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
+    cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes unprotectedAttrs;
+} cryptographic_message_syntax_2010_EnvelopedData;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_INIT {0}
+/* cryptographic_message_syntax_2010_EnvelopedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EnvelopedData *out);
+/* cryptographic_message_syntax_2010_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in);
+/* cryptographic_message_syntax_2010_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out,
+    synta_error *err);
+/*
+ * ContentInfo ::= SEQUENCE {
+ *      contentType        CONTENT-TYPE.
+ *                      &id({ContentSet}),
+ *      content            [0] EXPLICIT CONTENT-TYPE.
+ *                      &Type({ContentSet}{@contentType})}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:65.
+ */
+typedef struct cryptographic_message_syntax_2010_ContentInfo {
+    synta_span contentType;
+    synta_span content;
+} cryptographic_message_syntax_2010_ContentInfo;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_INIT {0}
+/* cryptographic_message_syntax_2010_ContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out);
+/* cryptographic_message_syntax_2010_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in);
+/* cryptographic_message_syntax_2010_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_ContentInfo_content_value: ContentInfo.content (its encoding) decoded as the
+ * type its key contentType selects in the object set {ContentSet}. */
+typedef enum cryptographic_message_syntax_2010_ContentInfo_content_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EnvelopedData, /* 1.2.840.113549.1.7.3 */
+} cryptographic_message_syntax_2010_ContentInfo_content_PR;
+typedef struct cryptographic_message_syntax_2010_ContentInfo_content_value {
+    cryptographic_message_syntax_2010_ContentInfo_content_PR present;
+    union {
+        cryptographic_message_syntax_2010_EncryptedData ct_EncryptedData;
+        cryptographic_message_syntax_2010_EnvelopedData ct_EnvelopedData;
+    } u;
+} cryptographic_message_syntax_2010_ContentInfo_content_value;
+/* cryptographic_message_syntax_2010_ContentInfo_content_decode decodes |in->content| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_content_decode(const cryptographic_message_syntax_2010_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo_content_value *out,
+    synta_error *err);
+/*
+ * DigestAlgorithmIdentifier ::= AlgorithmIdentifier
+ *      {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
+ *
+ * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:282.
+ */
+typedef struct cryptographic_message_syntax_2010_DigestAlgorithmIdentifier {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_2010_DigestAlgorithmIdentifier;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_INIT {0}
+/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in);
+/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out,
+    synta_error *err);
+/*
+ * An inline type of cryptographic_message_syntax_2010_SignedData_digestAlgorithms.
+ */
+typedef struct cryptographic_message_syntax_2010_SignedData_digestAlgorithms {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} cryptographic_message_syntax_2010_SignedData_digestAlgorithms;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG (0x11u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_INIT {0}
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out);
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in);
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, synta_list_iter *it);
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, size_t cap,
+    size_t *out_count);
+/*
  * SignerInfos ::= SET OF SignerInfo
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:84.
@@ -629,46 +1652,24 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_enc
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo *out,
     synta_error *err);
-/*
- * IssuerAndSerialNumber ::= SEQUENCE {
- *      issuer Name,
- *      serialNumber CertificateSerialNumber }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:355.
- */
-typedef struct cryptographic_message_syntax_2010_IssuerAndSerialNumber {
-    synta_span issuer;
-    pkix1_explicit_2009_CertificateSerialNumber serialNumber;
-} cryptographic_message_syntax_2010_IssuerAndSerialNumber;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_INIT {0}
-/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out);
-/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in);
-/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out,
-    synta_error *err);
-/*
- * SubjectKeyIdentifier ::= OCTET STRING
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:210.
- */
-typedef synta_span cryptographic_message_syntax_2010_SubjectKeyIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG (0x04u)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out);
-/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in);
-/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out,
+/* cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value: EncapsulatedContentInfo.eContent (its contents octets) decoded as the
+ * type its key eContentType selects in the object set {ContentSet}. */
+typedef enum cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EnvelopedData, /* 1.2.840.113549.1.7.3 */
+} cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR;
+typedef struct cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value {
+    cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR present;
+    union {
+        cryptographic_message_syntax_2010_EncryptedData ct_EncryptedData;
+        cryptographic_message_syntax_2010_EnvelopedData ct_EnvelopedData;
+    } u;
+} cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value;
+/* cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode decodes |in->eContent| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value *out,
     synta_error *err);
 /*
  * SignerIdentifier ::= CHOICE {
@@ -913,779 +1914,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_encode(synta_cbb
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfo *out,
     synta_error *err);
 /*
- * OriginatorInfo ::= SEQUENCE {
- *      certs [0] IMPLICIT CertificateSet OPTIONAL,
- *      crls [1] IMPLICIT RevocationInfoChoices OPTIONAL }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:125.
- */
-typedef struct cryptographic_message_syntax_2010_OriginatorInfo {
-    uint8_t has_certs;
-    uint8_t has_crls;
-    cryptographic_message_syntax_2010_CertificateSet certs;
-    cryptographic_message_syntax_2010_RevocationInfoChoices crls;
-} cryptographic_message_syntax_2010_OriginatorInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_INIT {0}
-/* cryptographic_message_syntax_2010_OriginatorInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorInfo *out);
-/* cryptographic_message_syntax_2010_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in);
-/* cryptographic_message_syntax_2010_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out,
-    synta_error *err);
-/*
- * RecipientIdentifier ::= CHOICE {
- *      issuerAndSerialNumber IssuerAndSerialNumber,
- *      ...,
- *      [[2: subjectKeyIdentifier [0] SubjectKeyIdentifier ]] }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:170.
- */
-typedef enum cryptographic_message_syntax_2010_RecipientIdentifier_PR {
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_NOTHING = 0,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} cryptographic_message_syntax_2010_RecipientIdentifier_PR;
-typedef struct cryptographic_message_syntax_2010_RecipientIdentifier {
-    cryptographic_message_syntax_2010_RecipientIdentifier_PR present;
-    union {
-        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
-        cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
-        synta_span unknown;
-    } u;
-} cryptographic_message_syntax_2010_RecipientIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG 0
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
-int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t tag);
-/* cryptographic_message_syntax_2010_RecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientIdentifier *out);
-/* cryptographic_message_syntax_2010_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in);
-/* cryptographic_message_syntax_2010_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_INIT {0}
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out,
-    synta_error *err);
-/*
- * EncryptedKey ::= OCTET STRING
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:159.
- */
-typedef synta_span cryptographic_message_syntax_2010_EncryptedKey;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG (0x04u)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_INIT {0}
-/* cryptographic_message_syntax_2010_EncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out);
-/* cryptographic_message_syntax_2010_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in);
-/* cryptographic_message_syntax_2010_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out,
-    synta_error *err);
-/*
- * KeyTransRecipientInfo ::= SEQUENCE {
- *      version CMSVersion,  -- always set to 0 or 2
- *      rid RecipientIdentifier,
- *      keyEncryptionAlgorithm AlgorithmIdentifier
- *          {KEY-TRANSPORT, {KeyTransportAlgorithmSet}},
- *      encryptedKey EncryptedKey }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:161.
- */
-typedef struct cryptographic_message_syntax_2010_KeyTransRecipientInfo {
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_RecipientIdentifier rid;
-    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet keyEncryptionAlgorithm;
-    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
-} cryptographic_message_syntax_2010_KeyTransRecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out);
-/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in);
-/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_INIT {0}
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out,
-    synta_error *err);
-/*
- * OriginatorPublicKey ::= SEQUENCE {
- *      algorithm AlgorithmIdentifier {PUBLIC-KEY, {OriginatorKeySet}},
- *      publicKey BIT STRING }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:189.
- */
-typedef struct cryptographic_message_syntax_2010_OriginatorPublicKey {
-    cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet algorithm;
-    synta_bit_string publicKey;
-} cryptographic_message_syntax_2010_OriginatorPublicKey;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_INIT {0}
-/* cryptographic_message_syntax_2010_OriginatorPublicKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out);
-/* cryptographic_message_syntax_2010_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in);
-/* cryptographic_message_syntax_2010_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out,
-    synta_error *err);
-/*
- * OriginatorIdentifierOrKey ::= CHOICE {
- *      issuerAndSerialNumber IssuerAndSerialNumber,
- *      subjectKeyIdentifier [0] SubjectKeyIdentifier,
- *      originatorKey [1] OriginatorPublicKey }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:184.
- */
-typedef enum cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR {
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_NOTHING = 0,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR;
-typedef struct cryptographic_message_syntax_2010_OriginatorIdentifierOrKey {
-    cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR present;
-    union {
-        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
-        cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
-        cryptographic_message_syntax_2010_OriginatorPublicKey originatorKey;
-        synta_span unknown;
-    } u;
-} cryptographic_message_syntax_2010_OriginatorIdentifierOrKey;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG 0
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_INIT {0}
-/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts returns 1 when |tag| starts one of the alternatives. */
-int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t tag);
-/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out);
-/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in);
-/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out,
-    synta_error *err);
-/*
- * UserKeyingMaterial ::= OCTET STRING
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:361.
- */
-typedef synta_span cryptographic_message_syntax_2010_UserKeyingMaterial;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG (0x04u)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_INIT {0}
-/* cryptographic_message_syntax_2010_UserKeyingMaterial_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out);
-/* cryptographic_message_syntax_2010_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in);
-/* cryptographic_message_syntax_2010_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UserKeyingMaterial *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_INIT {0}
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
-/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out,
-    synta_error *err);
-/*
- * OtherKeyAttribute ::= SEQUENCE {
- *      keyAttrId  KEY-ATTRIBUTE.
- *              &id({SupportedKeyAttributes}),
- *      keyAttr    KEY-ATTRIBUTE.
- *              &Type({SupportedKeyAttributes}{@keyAttrId})}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:365.
- */
-typedef struct cryptographic_message_syntax_2010_OtherKeyAttribute {
-    synta_span keyAttrId;
-    synta_span keyAttr;
-} cryptographic_message_syntax_2010_OtherKeyAttribute;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_INIT {0}
-/* cryptographic_message_syntax_2010_OtherKeyAttribute_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out);
-/* cryptographic_message_syntax_2010_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in);
-/* cryptographic_message_syntax_2010_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out,
-    synta_error *err);
-/*
- * RecipientKeyIdentifier ::= SEQUENCE {
- *      subjectKeyIdentifier SubjectKeyIdentifier,
- *      date GeneralizedTime OPTIONAL,
- *      other OtherKeyAttribute OPTIONAL }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:205.
- */
-typedef struct cryptographic_message_syntax_2010_RecipientKeyIdentifier {
-    uint8_t has_date;
-    uint8_t has_other;
-    cryptographic_message_syntax_2010_SubjectKeyIdentifier subjectKeyIdentifier;
-    synta_time date;
-    cryptographic_message_syntax_2010_OtherKeyAttribute other;
-} cryptographic_message_syntax_2010_RecipientKeyIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out);
-/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in);
-/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out,
-    synta_error *err);
-/*
- * KeyAgreeRecipientIdentifier ::= CHOICE {
- *      issuerAndSerialNumber IssuerAndSerialNumber,
- *      rKeyId [0] IMPLICIT RecipientKeyIdentifier }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:201.
- */
-typedef enum cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR {
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_NOTHING = 0,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR;
-typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier {
-    cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR present;
-    union {
-        cryptographic_message_syntax_2010_IssuerAndSerialNumber issuerAndSerialNumber;
-        cryptographic_message_syntax_2010_RecipientKeyIdentifier rKeyId;
-        synta_span unknown;
-    } u;
-} cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG 0
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
-int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts(uint32_t tag);
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out);
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in);
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out,
-    synta_error *err);
-/*
- * RecipientEncryptedKey ::= SEQUENCE {
- *      rid KeyAgreeRecipientIdentifier,
- *      encryptedKey EncryptedKey }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:197.
- */
-typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKey {
-    cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier rid;
-    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
-} cryptographic_message_syntax_2010_RecipientEncryptedKey;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientEncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out,
-    synta_error *err);
-/*
- * RecipientEncryptedKeys ::= SEQUENCE OF RecipientEncryptedKey
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:195.
- */
-typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKeys {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_RecipientEncryptedKeys;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
-/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, size_t cap,
-    size_t *out_count);
-/*
- * KeyAgreeRecipientInfo ::= SEQUENCE {
- *      version CMSVersion,  -- always set to 3
- *      originator [0] EXPLICIT OriginatorIdentifierOrKey,
- *      ukm [1] EXPLICIT UserKeyingMaterial OPTIONAL,
- *      keyEncryptionAlgorithm AlgorithmIdentifier
- *          {KEY-AGREE, {KeyAgreementAlgorithmSet}},
- *      recipientEncryptedKeys RecipientEncryptedKeys }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:174.
- */
-typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientInfo {
-    uint8_t has_ukm;
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_OriginatorIdentifierOrKey originator;
-    cryptographic_message_syntax_2010_UserKeyingMaterial ukm;
-    cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet keyEncryptionAlgorithm;
-    cryptographic_message_syntax_2010_RecipientEncryptedKeys recipientEncryptedKeys;
-} cryptographic_message_syntax_2010_KeyAgreeRecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out);
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in);
-/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out,
-    synta_error *err);
-/*
- * KEKIdentifier ::= SEQUENCE {
- *      keyIdentifier OCTET STRING,
- *      date GeneralizedTime OPTIONAL,
- *      other OtherKeyAttribute OPTIONAL }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:218.
- */
-typedef struct cryptographic_message_syntax_2010_KEKIdentifier {
-    uint8_t has_date;
-    uint8_t has_other;
-    synta_span keyIdentifier;
-    synta_time date;
-    cryptographic_message_syntax_2010_OtherKeyAttribute other;
-} cryptographic_message_syntax_2010_KEKIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_KEKIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKIdentifier *out);
-/* cryptographic_message_syntax_2010_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in);
-/* cryptographic_message_syntax_2010_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out,
-    synta_error *err);
-/*
- * KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
- *      {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:294.
- */
-typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in);
-/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out,
-    synta_error *err);
-/*
- * KEKRecipientInfo ::= SEQUENCE {
- *      version CMSVersion,  -- always set to 4
- *      kekid KEKIdentifier,
- *      keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
- *      encryptedKey EncryptedKey }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:212.
- */
-typedef struct cryptographic_message_syntax_2010_KEKRecipientInfo {
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_KEKIdentifier kekid;
-    cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
-    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
-} cryptographic_message_syntax_2010_KEKRecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_KEKRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out);
-/* cryptographic_message_syntax_2010_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in);
-/* cryptographic_message_syntax_2010_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out,
-    synta_error *err);
-/*
- * KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
- *      {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:311.
- */
-typedef struct cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in);
-/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out,
-    synta_error *err);
-/*
- * PasswordRecipientInfo ::= SEQUENCE {
- *      version CMSVersion,   -- always set to 0
- *      keyDerivationAlgorithm [0] KeyDerivationAlgorithmIdentifier
- *                              OPTIONAL,
- *      keyEncryptionAlgorithm KeyEncryptionAlgorithmIdentifier,
- *      encryptedKey EncryptedKey }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:222.
- */
-typedef struct cryptographic_message_syntax_2010_PasswordRecipientInfo {
-    uint8_t has_keyDerivationAlgorithm;
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier keyDerivationAlgorithm;
-    cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
-    cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
-} cryptographic_message_syntax_2010_PasswordRecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_PasswordRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_PasswordRecipientInfo *out);
-/* cryptographic_message_syntax_2010_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in);
-/* cryptographic_message_syntax_2010_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out,
-    synta_error *err);
-/*
- * OtherRecipientInfo ::= SEQUENCE {
- *      oriType    OTHER-RECIPIENT.
- *              &id({SupportedOtherRecipInfo}),
- *      oriValue   OTHER-RECIPIENT.
- *              &Type({SupportedOtherRecipInfo}{@oriType})}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:231.
- */
-typedef struct cryptographic_message_syntax_2010_OtherRecipientInfo {
-    synta_span oriType;
-    synta_span oriValue;
-} cryptographic_message_syntax_2010_OtherRecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_OtherRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out);
-/* cryptographic_message_syntax_2010_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in);
-/* cryptographic_message_syntax_2010_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out,
-    synta_error *err);
-/*
- * RecipientInfo ::= CHOICE {
- *      ktri           KeyTransRecipientInfo,
- *      ...,
- *      [[3: kari  [1] KeyAgreeRecipientInfo ]],
- *      [[4: kekri [2] KEKRecipientInfo]],
- *      [[5: pwri  [3] PasswordRecipientInfo,
- *           ori   [4] OtherRecipientInfo ]] }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:151.
- */
-typedef enum cryptographic_message_syntax_2010_RecipientInfo_PR {
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_NOTHING = 0,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori,
-    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} cryptographic_message_syntax_2010_RecipientInfo_PR;
-typedef struct cryptographic_message_syntax_2010_RecipientInfo {
-    cryptographic_message_syntax_2010_RecipientInfo_PR present;
-    union {
-        cryptographic_message_syntax_2010_KeyTransRecipientInfo ktri;
-        cryptographic_message_syntax_2010_KeyAgreeRecipientInfo kari;
-        cryptographic_message_syntax_2010_KEKRecipientInfo kekri;
-        cryptographic_message_syntax_2010_PasswordRecipientInfo pwri;
-        cryptographic_message_syntax_2010_OtherRecipientInfo ori;
-        synta_span unknown;
-    } u;
-} cryptographic_message_syntax_2010_RecipientInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG 0
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientInfo_accepts returns 1 when |tag| starts one of the alternatives. */
-int cryptographic_message_syntax_2010_RecipientInfo_accepts(uint32_t tag);
-/* cryptographic_message_syntax_2010_RecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfo *out);
-/* cryptographic_message_syntax_2010_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in);
-/* cryptographic_message_syntax_2010_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out,
-    synta_error *err);
-/*
- * RecipientInfos ::= SET SIZE (1..MAX) OF RecipientInfo
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:129.
- */
-typedef struct cryptographic_message_syntax_2010_RecipientInfos {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_RecipientInfos;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_INIT {0}
-/* cryptographic_message_syntax_2010_RecipientInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfos *out);
-/* cryptographic_message_syntax_2010_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in);
-/* cryptographic_message_syntax_2010_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2010_RecipientInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_RecipientInfos_iter(const cryptographic_message_syntax_2010_RecipientInfos *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_RecipientInfos_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientInfo *out);
-/* cryptographic_message_syntax_2010_RecipientInfos_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic_message_syntax_2010_RecipientInfos *list, cryptographic_message_syntax_2010_RecipientInfo *out, size_t cap,
-    size_t *out_count);
-/*
- * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
- *      {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:299.
- */
-typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
-/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out);
-/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in);
-/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out,
-    synta_error *err);
-/*
- * EncryptedContentInfo ::=
- *      EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:131.
- */
-typedef struct cryptographic_message_syntax_2010_EncryptedContentInfo {
-    uint8_t has_encryptedContent;
-    synta_span contentType;
-    cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
-    synta_span encryptedContent;
-} cryptographic_message_syntax_2010_EncryptedContentInfo;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_INIT {0}
-/* cryptographic_message_syntax_2010_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedContentInfo *out);
-/* cryptographic_message_syntax_2010_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in);
-/* cryptographic_message_syntax_2010_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out,
-    synta_error *err);
-/*
- * Attribute{{ { UnprotectedEnvAttributes } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
- */
-typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes {
-    synta_span attrType;
-    cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues attrValues;
-} cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in);
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out,
-    synta_error *err);
-/*
- * Attributes{{ UnprotectedEnvAttributes }}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
- */
-typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, size_t cap,
-    size_t *out_count);
-/*
- * EnvelopedData ::= SEQUENCE {
- *      version CMSVersion,
- *      originatorInfo [0] IMPLICIT OriginatorInfo OPTIONAL,
- *      recipientInfos RecipientInfos,
- *      encryptedContentInfo EncryptedContentInfo,
- *      ...,
- *      [[2: unprotectedAttrs [1] IMPLICIT Attributes
- *          {{ UnprotectedEnvAttributes }} OPTIONAL ]] }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:116.
- */
-typedef struct cryptographic_message_syntax_2010_EnvelopedData {
-    uint8_t has_originatorInfo;
-    uint8_t has_unprotectedAttrs;
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_OriginatorInfo originatorInfo;
-    cryptographic_message_syntax_2010_RecipientInfos recipientInfos;
-    cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
-    cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes unprotectedAttrs;
-} cryptographic_message_syntax_2010_EnvelopedData;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_INIT {0}
-/* cryptographic_message_syntax_2010_EnvelopedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EnvelopedData *out);
-/* cryptographic_message_syntax_2010_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in);
-/* cryptographic_message_syntax_2010_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out,
-    synta_error *err);
-/*
  * Digest ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:245.
@@ -1731,81 +1959,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_encode(synta_c
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestedData *out,
     synta_error *err);
 /*
- * Attribute{{ {UnprotectedEncAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
- */
-typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes {
-    synta_span attrType;
-    cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_attrValues attrValues;
-} cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in);
-/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out,
-    synta_error *err);
-/*
- * Attributes{{UnprotectedEncAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
- */
-typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_INIT {0}
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out,
-    synta_error *err);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, synta_list_iter *it);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
-/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, size_t cap,
-    size_t *out_count);
-/*
- * EncryptedData ::= SEQUENCE {
- *      version CMSVersion,
- *      encryptedContentInfo EncryptedContentInfo,
- *      ...,
- *      [[2: unprotectedAttrs [1] IMPLICIT Attributes
- *          {{UnprotectedEncAttributes}} OPTIONAL ]] }
- *
- * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:247.
- */
-typedef struct cryptographic_message_syntax_2010_EncryptedData {
-    uint8_t has_unprotectedAttrs;
-    cryptographic_message_syntax_2010_CMSVersion version;
-    cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
-    cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes unprotectedAttrs;
-} cryptographic_message_syntax_2010_EncryptedData;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_INIT {0}
-/* cryptographic_message_syntax_2010_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedData *out);
-/* cryptographic_message_syntax_2010_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in);
-/* cryptographic_message_syntax_2010_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out,
-    synta_error *err);
-/*
  * MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
  *      {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
  *
@@ -1827,6 +1980,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAl
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *out,
+    synta_error *err);
+/* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value: MessageAuthenticationCodeAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
+} cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR;
+typedef struct cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value {
+    cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR present;
+    union {
+        synta_null_t maca_hMAC_SHA1;
+    } u;
+} cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value;
+/* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value *out,
     synta_error *err);
 /*
  * An inline type of cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues.

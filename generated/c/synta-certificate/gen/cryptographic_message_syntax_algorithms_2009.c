@@ -131,57 +131,6 @@ int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const 
     return 0;
 }
 
-int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyWrapAlgorithm");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyWrapAlgorithm");
-    return 1;
-}
-
-int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out) {
     synta_cbs *const c = cbs;
     {
@@ -238,6 +187,79 @@ int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse(const ui
     if (cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2WRAPPARAMETER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyWrapAlgorithm");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyWrapAlgorithm");
+    return 1;
+}
+
+int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_decode(const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x06", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_3DESWrap;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.kwa_3DESWrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x10""\x03""\x07", 11)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_RC2Wrap;
+        if (cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(&c, (0x02u), &out->u.kwa_RC2Wrap) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_algorithms_2009_IV_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_IV *out) {
@@ -399,6 +421,22 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_
     if (cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_decode(&cbs, CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x08""\x01""\x02", 8)) {
+        out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_PARAMETERS_PR_alg_hMAC_SHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.alg_hMAC_SHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *out) {

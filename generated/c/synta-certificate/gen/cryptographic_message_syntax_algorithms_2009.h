@@ -96,29 +96,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Paramete
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out,
     synta_error *err);
 /*
- * KeyWrapAlgorithm ::=
- *        AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
- *
- * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:146.
- */
-typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm;
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_INIT {0}
-/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out);
-/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in);
-/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out,
-    synta_error *err);
-/*
  * RC2ParameterVersion ::= INTEGER
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:150.
@@ -153,6 +130,48 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *out,
+    synta_error *err);
+/*
+ * KeyWrapAlgorithm ::=
+ *        AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
+ *
+ * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:146.
+ */
+typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm;
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_INIT {0}
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out);
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in);
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out,
+    synta_error *err);
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value: KeyWrapAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
+} cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR;
+typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value {
+    cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR present;
+    union {
+        synta_null_t kwa_3DESWrap;
+        cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
+    } u;
+} cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value;
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_decode(const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value *out,
     synta_error *err);
 /*
  * IV ::= OCTET STRING  -- exactly 8 octets
@@ -235,6 +254,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgor
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *out,
+    synta_error *err);
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value: PBKDF2_PRFsAlgorithmIdentifier.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR {
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_PARAMETERS_PR_alg_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
+} cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR;
+typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value {
+    cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR present;
+    union {
+        synta_null_t alg_hMAC_SHA1;
+    } u;
+} cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value;
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
 /*
  * PBKDF2-SaltSourcesAlgorithmIdentifier ::=

@@ -366,6 +366,70 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse
     return 0;
 }
 
+int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x01", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsa;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.pk_rsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x01", 7)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dsa;
+        if (pkix_algs_2009_DSA_Params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3e""\x02""\x01", 7)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dh;
+        if (pkix_algs_2009_DomainParameters_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x02""\x01""\x01""\x16", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_kea;
+        if (pkix_algs_2009_KEA_Params_Id_decode(&c, (0x04u), &out->u.pk_kea) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x02""\x01", 7)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ec;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ec) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x81""\x04""\x01""\x0c", 5)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecDH;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ecDH) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x81""\x04""\x01""\x0d", 5)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecMQV;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ecMQV) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x07", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP;
+        if (pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_rsaES_OAEP) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -728,6 +792,88 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse
     if (enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(&cbs, ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x02", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x04", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD5) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x05", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x03", 7)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x01", 7)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x01", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x02", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x01", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x02", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x03", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA384) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x04", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA512) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.sa_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_CertificationRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest *out) {
@@ -1949,6 +2095,123 @@ int enrollment_message_syntax_2009_Extension_CertExtensions_parse(const uint8_t 
     return 0;
 }
 
+int enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_decode(const enrollment_message_syntax_2009_Extension_CertExtensions *in, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x23", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier;
+        if (pkix1_implicit_2009_AuthorityKeyIdentifier_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0e", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier;
+        if (pkix1_implicit_2009_KeyIdentifier_decode(&c, (0x04u), &out->u.ext_SubjectKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0f", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage;
+        if (pkix1_implicit_2009_KeyUsage_decode(&c, (0x03u), &out->u.ext_KeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x10", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod;
+        if (pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PrivateKeyUsagePeriod) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x20", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies;
+        if (pkix1_implicit_2009_CertificatePolicies_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CertificatePolicies) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x21", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings;
+        if (pkix1_implicit_2009_PolicyMappings_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyMappings) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x11", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x12", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_IssuerAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x09", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes;
+        if (pkix1_implicit_2009_SubjectDirectoryAttributes_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectDirectoryAttributes) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x13", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints;
+        if (pkix1_implicit_2009_BasicConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_BasicConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1e", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints;
+        if (pkix1_implicit_2009_NameConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_NameConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x24", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints;
+        if (pkix1_implicit_2009_PolicyConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x25", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage;
+        if (pkix1_implicit_2009_ExtKeyUsageSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_ExtKeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1f", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CRLDistributionPoints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x36", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy;
+        if (pkix1_implicit_2009_SkipCerts_decode(&c, (0x02u), &out->u.ext_InhibitAnyPolicy) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x2e", 3)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_FreshestCRL) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x01", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess;
+        if (pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityInfoAccess) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x0b", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax;
+        if (pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectInfoAccessSyntax) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_AddExtensions_extensions_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AddExtensions_extensions *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -2124,6 +2387,22 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse(const uint8
     return 0;
 }
 
+int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x08""\x01""\x02", 8)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_PARAMETERS_PR_maca_hMAC_SHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.maca_hMAC_SHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -2173,6 +2452,22 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse(const u
     if (enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(&cbs, ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x0e""\x03""\x02""\x1a", 5)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_PARAMETERS_PR_mda_sha1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.mda_sha1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_EncryptedPOP_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_EncryptedPOP *out) {
@@ -3245,6 +3540,28 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse(cons
     return 0;
 }
 
+int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x0e""\x03""\x02""\x1a", 5)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.mda_sha1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x02""\x01", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.mda_sha256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -3821,6 +4138,22 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse(const ui
     if (enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_decode(&cbs, ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x05""\x0c", 9)) {
+        out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_PARAMETERS_PR_kda_PBKDF2;
+        if (cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.kda_PBKDF2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PopLinkWitnessV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PopLinkWitnessV2 *out) {

@@ -4,7 +4,10 @@
 
 #include <synta/gen.h>
 #include "cryptographic_message_syntax_2009.h"
+#include "cryptographic_message_syntax_algorithms_2009.h"
 #include "pkix1_implicit_2009.h"
+#include "pkix1_pss_oaep_algorithms_2009.h"
+#include "pkix_algs_2009.h"
 #include "pkixcrmf_2009.h"
 
 #ifdef __cplusplus
@@ -245,6 +248,39 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyA
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out,
     synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value: AlgorithmIdentifier_PublicKeyAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsa, /* 1.2.840.113549.1.1.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dsa, /* 1.2.840.10040.4.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_kea, /* 2.16.840.1.101.2.1.1.22 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ec, /* 1.2.840.10045.2.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecDH, /* 1.3.132.1.12 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecMQV, /* 1.3.132.1.13 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP, /* 1.2.840.113549.1.1.7 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR present;
+    union {
+        synta_null_t pk_rsa;
+        pkix_algs_2009_DSA_Params pk_dsa;
+        pkix_algs_2009_DomainParameters pk_dh;
+        pkix_algs_2009_KEA_Params_Id pk_kea;
+        pkix_algs_2009_ECParameters pk_ec;
+        pkix_algs_2009_ECParameters pk_ecDH;
+        pkix_algs_2009_ECParameters pk_ecMQV;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params pk_rsaSSA_PSS;
+        pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params pk_rsaES_OAEP;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * An inline type of enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo.
  */
@@ -344,7 +380,7 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certifica
  */
 typedef struct enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo {
     synta_span version;
-    synta_span subject;
+    synta_span subject; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo subjectPublicKeyInfo;
     enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes attributes;
 } enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo;
@@ -379,6 +415,45 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureA
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
+    synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1, /* 1.2.840.113549.1.1.5 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1, /* 1.2.840.10040.4.3 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1, /* 1.2.840.10045.4.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224, /* 2.16.840.1.101.3.4.3.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256, /* 2.16.840.1.101.3.4.3.2 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224, /* 1.2.840.10045.4.3.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256, /* 1.2.840.10045.4.3.2 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384, /* 1.2.840.10045.4.3.3 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
+    union {
+        synta_null_t sa_rsaWithMD2;
+        synta_null_t sa_rsaWithMD5;
+        synta_null_t sa_rsaWithSHA1;
+        synta_null_t sa_dsaWithSHA1;
+        synta_null_t sa_ecdsaWithSHA1;
+        synta_null_t sa_dsaWithSHA224;
+        synta_null_t sa_dsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA224;
+        synta_null_t sa_ecdsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA384;
+        synta_null_t sa_ecdsaWithSHA512;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
     synta_error *err);
 /*
  * CertificationRequest ::= SEQUENCE {
@@ -963,6 +1038,57 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_encod
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions *out,
     synta_error *err);
+/* enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier, /* 2.5.29.35 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier, /* 2.5.29.14 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage, /* 2.5.29.15 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod, /* 2.5.29.16 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies, /* 2.5.29.32 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings, /* 2.5.29.33 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName, /* 2.5.29.17 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName, /* 2.5.29.18 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes, /* 2.5.29.9 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints, /* 2.5.29.19 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints, /* 2.5.29.30 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints, /* 2.5.29.36 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage, /* 2.5.29.37 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints, /* 2.5.29.31 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy, /* 2.5.29.54 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL, /* 2.5.29.46 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
+} enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR;
+typedef struct enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value {
+    enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR present;
+    union {
+        pkix1_implicit_2009_AuthorityKeyIdentifier ext_AuthorityKeyIdentifier;
+        pkix1_implicit_2009_KeyIdentifier ext_SubjectKeyIdentifier;
+        pkix1_implicit_2009_KeyUsage ext_KeyUsage;
+        pkix1_implicit_2009_PrivateKeyUsagePeriod ext_PrivateKeyUsagePeriod;
+        pkix1_implicit_2009_CertificatePolicies ext_CertificatePolicies;
+        pkix1_implicit_2009_PolicyMappings ext_PolicyMappings;
+        pkix1_implicit_2009_GeneralNames ext_SubjectAltName;
+        pkix1_implicit_2009_GeneralNames ext_IssuerAltName;
+        pkix1_implicit_2009_SubjectDirectoryAttributes ext_SubjectDirectoryAttributes;
+        pkix1_implicit_2009_BasicConstraints ext_BasicConstraints;
+        pkix1_implicit_2009_NameConstraints ext_NameConstraints;
+        pkix1_implicit_2009_PolicyConstraints ext_PolicyConstraints;
+        pkix1_implicit_2009_ExtKeyUsageSyntax ext_ExtKeyUsage;
+        pkix1_implicit_2009_CRLDistributionPoints ext_CRLDistributionPoints;
+        pkix1_implicit_2009_SkipCerts ext_InhibitAnyPolicy;
+        pkix1_implicit_2009_CRLDistributionPoints ext_FreshestCRL;
+        pkix1_implicit_2009_AuthorityInfoAccessSyntax ext_AuthorityInfoAccess;
+        pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
+    } u;
+} enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value;
+/* enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_decode(const enrollment_message_syntax_2009_Extension_CertExtensions *in, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value *out,
+    synta_error *err);
 /*
  * An inline type of enrollment_message_syntax_2009_AddExtensions_extensions.
  */
@@ -1037,6 +1163,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_en
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *out,
     synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value: AlgorithmIdentifier_POPAlgs.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR present;
+    union {
+        synta_null_t maca_hMAC_SHA1;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value *out,
+    synta_error *err);
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {WitnessAlgs}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1056,6 +1199,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlg
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *out,
+    synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value: AlgorithmIdentifier_WitnessAlgs.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR present;
+    union {
+        synta_null_t mda_sha1;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value *out,
     synta_error *err);
 /*
  * EncryptedPOP ::= SEQUENCE {
@@ -1176,7 +1336,7 @@ typedef struct enrollment_message_syntax_2009_GetCRL {
     uint8_t has_cRLName;
     uint8_t has_time;
     uint8_t has_reasons;
-    synta_span issuerName;
+    synta_span issuerName; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_implicit_2009_GeneralName cRLName;
     synta_time time;
     pkix1_implicit_2009_ReasonFlags reasons;
@@ -1208,7 +1368,7 @@ typedef struct enrollment_message_syntax_2009_RevokeRequest {
     uint8_t has_invalidityDate;
     uint8_t has_passphrase;
     uint8_t has_comment;
-    synta_span issuerName;
+    synta_span issuerName; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     synta_span serialNumber;
     pkix1_implicit_2009_CRLReason reason;
     synta_time invalidityDate;
@@ -1540,6 +1700,25 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgori
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *out,
     synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value: AlgorithmIdentifier_HashAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha256, /* 2.16.840.1.101.3.4.2.1 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR present;
+    union {
+        synta_null_t mda_sha1;
+        synta_null_t mda_sha256;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * An inline type of enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes.
  */
@@ -1801,6 +1980,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *out,
+    synta_error *err);
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value: AlgorithmIdentifier_KeyDevAlgs.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR {
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
+} enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR;
+typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value {
+    enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR present;
+    union {
+        cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
+    } u;
+} enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value;
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value *out,
     synta_error *err);
 /*
  * PopLinkWitnessV2 ::= SEQUENCE {

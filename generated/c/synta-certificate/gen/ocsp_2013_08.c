@@ -170,6 +170,205 @@ int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules
     return 0;
 }
 
+int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ServiceLocator");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "ServiceLocator.issuer");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->locator)) return synta_cbs_set_field(c, "ServiceLocator.locator");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ServiceLocator");
+    return 1;
+}
+
+int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->locator)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_ServiceLocator_decode(&cbs, OCSP_2013_08_SERVICELOCATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_service_locator *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_re_ocsp_service_locator");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator");
+    return 1;
+}
+
+int ocsp_2013_08_Extension_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_service_locator *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extension_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extension_re_ocsp_service_locator_decode(&cbs, OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_service_locator *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x07", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_EXTNVALUE_PR_re_ocsp_service_locator;
+        if (ocsp_2013_08_ServiceLocator_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.re_ocsp_service_locator) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_service_locator *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_re_ocsp_service_locator");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        ocsp_2013_08_Extension_re_ocsp_service_locator item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_Extension_re_ocsp_service_locator_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_service_locator");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_re_ocsp_service_locator");
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_service_locator *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_service_locator *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(&cbs, OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_Extensions_re_ocsp_service_locator_iter(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_service_locator *out) {
+    synta_cbs *const c = &it->cbs;
+    ocsp_2013_08_Extension_re_ocsp_service_locator item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_Extension_re_ocsp_service_locator_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_service_locator");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_get_all(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, ocsp_2013_08_Extension_re_ocsp_service_locator *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_Extensions_re_ocsp_service_locator_iter(list, &it);
+    while (n < cap && ocsp_2013_08_Extensions_re_ocsp_service_locator_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Request *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -294,6 +493,459 @@ int ocsp_2013_08_TBSRequest_requestList_get_all(const ocsp_2013_08_TBSRequest_re
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
+int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AcceptableResponses *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AcceptableResponses");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        synta_span item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_AcceptableResponses_decode(&cbs, OCSP_2013_08_ACCEPTABLERESPONSES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_AcceptableResponses_iter(const ocsp_2013_08_AcceptableResponses *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out) {
+    synta_cbs *const c = &it->cbs;
+    synta_span item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_AcceptableResponses_get_all(const ocsp_2013_08_AcceptableResponses *list, synta_span *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_AcceptableResponses_iter(list, &it);
+    while (n < cap && ocsp_2013_08_AcceptableResponses_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int ocsp_2013_08_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier2 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
+    return 1;
+}
+
+int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier2 *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_AlgorithmIdentifier2_decode(&cbs, OCSP_2013_08_ALGORITHMIDENTIFIER2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier3 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier3");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier3");
+    return 1;
+}
+
+int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_AlgorithmIdentifier3_decode(&cbs, OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithm *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PreferredSignatureAlgorithm");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->sigIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.sigIdentifier");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
+        out->has_certIdentifier = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_AlgorithmIdentifier3_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.certIdentifier");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm");
+    return 1;
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier2_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->sigIdentifier)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_certIdentifier)
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier3_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->certIdentifier)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_PreferredSignatureAlgorithm_decode(&cbs, OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithms *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PreferredSignatureAlgorithms");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        ocsp_2013_08_PreferredSignatureAlgorithm item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_PreferredSignatureAlgorithms_decode(&cbs, OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_PreferredSignatureAlgorithms_iter(const ocsp_2013_08_PreferredSignatureAlgorithms *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_2013_08_PreferredSignatureAlgorithm *out) {
+    synta_cbs *const c = &it->cbs;
+    ocsp_2013_08_PreferredSignatureAlgorithm item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_get_all(const ocsp_2013_08_PreferredSignatureAlgorithms *list, ocsp_2013_08_PreferredSignatureAlgorithm *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_PreferredSignatureAlgorithms_iter(list, &it);
+    while (n < cap && ocsp_2013_08_PreferredSignatureAlgorithms_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension");
+    return 1;
+}
+
+int ocsp_2013_08_Extension_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extension_decode(&cbs, OCSP_2013_08_EXTENSION_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension_extnValue_decode(const ocsp_2013_08_Extension *in, synta_rules rules, ocsp_2013_08_Extension_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x02", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_nonce;
+        if (synta_gen_octets_decode(&c, (0x04u), &out->u.re_ocsp_nonce) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x04", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_response;
+        if (ocsp_2013_08_AcceptableResponses_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.re_ocsp_response) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x08", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_preferred_signature_algorithms;
+        if (ocsp_2013_08_PreferredSignatureAlgorithms_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.re_ocsp_preferred_signature_algorithms) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        ocsp_2013_08_Extension item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions");
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extensions_decode(&cbs, OCSP_2013_08_EXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_Extensions_iter(const ocsp_2013_08_Extensions *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_Extensions_next(synta_list_iter *it, ocsp_2013_08_Extension *out) {
+    synta_cbs *const c = &it->cbs;
+    ocsp_2013_08_Extension item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_get_all(const ocsp_2013_08_Extensions *list, ocsp_2013_08_Extension *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_Extensions_iter(list, &it);
+    while (n < cap && ocsp_2013_08_Extensions_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TBSRequest *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -382,57 +1034,6 @@ int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules r
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
     if (ocsp_2013_08_TBSRequest_decode(&cbs, OCSP_2013_08_TBSREQUEST_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier2 *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
-    return 1;
-}
-
-int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier2 *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_AlgorithmIdentifier2_decode(&cbs, OCSP_2013_08_ALGORITHMIDENTIFIER2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -662,109 +1263,6 @@ int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
     if (ocsp_2013_08_OCSPResponseStatus_decode(&cbs, OCSP_2013_08_OCSPRESPONSESTATUS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ResponseBytes");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->responseType)) return synta_cbs_set_field(c, "ResponseBytes.responseType");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, (0x04u), &out->response)) return synta_cbs_set_field(c, "ResponseBytes.response");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseBytes");
-    return 1;
-}
-
-int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->responseType)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_octets_encode(b, (0x04u), &in->response)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_ResponseBytes_decode(&cbs, OCSP_2013_08_RESPONSEBYTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponse *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OCSPResponse");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!ocsp_2013_08_OCSPResponseStatus_decode(c, (0x0Au), &out->responseStatus)) return synta_cbs_set_field(c, "OCSPResponse.responseStatus");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_responseBytes = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
-            if (!ocsp_2013_08_ResponseBytes_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseBytes)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OCSPResponse");
-    return 1;
-}
-
-int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!ocsp_2013_08_OCSPResponseStatus_encode(b, (0x0Au), &in->responseStatus)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_responseBytes)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!ocsp_2013_08_ResponseBytes_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->responseBytes)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_OCSPResponse_decode(&cbs, OCSP_2013_08_OCSPRESPONSE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -1051,6 +1549,300 @@ int ocsp_2013_08_CertStatus_parse(const uint8_t *data, size_t len, synta_rules r
     return 0;
 }
 
+int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CrlID");
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_crlUrl = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "CrlID.crlUrl");
+            if (!synta_gen_ia5_decode(&l0, (0x16u), &out->crlUrl)) return synta_cbs_set_field(c, "CrlID.crlUrl");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlUrl");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_crlNum = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "CrlID.crlNum");
+            if (!synta_gen_int_decode(&l0, (0x02u), &out->crlNum)) return synta_cbs_set_field(c, "CrlID.crlNum");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlNum");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
+        out->has_crlTime = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "CrlID.crlTime");
+            if (!synta_gen_gentime_decode(&l0, (0x18u), &out->crlTime)) return synta_cbs_set_field(c, "CrlID.crlTime");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlTime");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CrlID");
+    return 1;
+}
+
+int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    if (in->has_crlUrl)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+        if (!synta_gen_ia5_encode(&e0, (0x16u), &in->crlUrl)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_crlNum)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
+        if (!synta_gen_int_encode(&e0, (0x02u), &in->crlNum)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_crlTime)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(2))) return 0;
+        if (!synta_gen_gentime_encode(&e0, (0x18u), &in->crlTime)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_CrlID_decode(&cbs, OCSP_2013_08_CRLID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_gentime_decode(c, tag, out)) return synta_cbs_set_field(c, "ArchiveCutoff");
+        (void)at_;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_gentime_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_ArchiveCutoff_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ArchiveCutoff *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_ArchiveCutoff_decode(&cbs, OCSP_2013_08_ARCHIVECUTOFF_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension2 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension2");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension2.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension2.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension2.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension2");
+    return 1;
+}
+
+int ocsp_2013_08_Extension2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension2 *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extension2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension2 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extension2_decode(&cbs, OCSP_2013_08_EXTENSION2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension2_extnValue_decode(const ocsp_2013_08_Extension2 *in, synta_rules rules, ocsp_2013_08_Extension2_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x03", 9)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_re_ocsp_crl;
+        if (ocsp_2013_08_CrlID_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.re_ocsp_crl) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x06", 9)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_re_ocsp_archive_cutoff;
+        if (ocsp_2013_08_ArchiveCutoff_decode(&c, (0x18u), &out->u.re_ocsp_archive_cutoff) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x15", 3)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_CRLReason;
+        if (pkix1_implicit_2009_CRLReason_decode(&c, (0x0Au), &out->u.ext_CRLReason) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1d", 3)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_CertificateIssuer;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CertificateIssuer) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x17", 3)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_HoldInstructionCode;
+        if (synta_gen_oid_decode(&c, (0x06u), &out->u.ext_HoldInstructionCode) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x18", 3)) {
+        out->present = OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_InvalidityDate;
+        if (synta_gen_gentime_decode(&c, (0x18u), &out->u.ext_InvalidityDate) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions2 *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions2");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        ocsp_2013_08_Extension2 item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_Extension2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions2");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions2");
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions2 *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions2 *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extensions2_decode(&cbs, OCSP_2013_08_EXTENSIONS2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_Extensions2_iter(const ocsp_2013_08_Extensions2 *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_Extensions2_next(synta_list_iter *it, ocsp_2013_08_Extension2 *out) {
+    synta_cbs *const c = &it->cbs;
+    ocsp_2013_08_Extension2 item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_Extension2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions2");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_Extensions2_get_all(const ocsp_2013_08_Extensions2 *list, ocsp_2013_08_Extension2 *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_Extensions2_iter(list, &it);
+    while (n < cap && ocsp_2013_08_Extensions2_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_SingleResponse *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1211,6 +2003,164 @@ int ocsp_2013_08_ResponseData_responses_get_all(const ocsp_2013_08_ResponseData_
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
+int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke");
+    return 1;
+}
+
+int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(&cbs, OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x02", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_nonce;
+        if (synta_gen_octets_decode(&c, (0x04u), &out->u.re_ocsp_nonce) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x09", 9)) {
+        out->present = OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_extended_revoke;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.re_ocsp_extended_revoke) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
+    }
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode(&cbs, OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out) {
+    synta_cbs *const c = &it->cbs;
+    ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_get_all(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter(list, &it);
+    while (n < cap && ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseData *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1303,358 +2253,6 @@ int ocsp_2013_08_ResponseData_parse(const uint8_t *data, size_t len, synta_rules
     return 0;
 }
 
-int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier3 *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier3");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier3");
-    return 1;
-}
-
-int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_AlgorithmIdentifier3_decode(&cbs, OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_BasicOCSPResponse *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BasicOCSPResponse");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!ocsp_2013_08_ResponseData_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->tbsResponseData)) return synta_cbs_set_field(c, "BasicOCSPResponse.tbsResponseData");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!ocsp_2013_08_AlgorithmIdentifier3_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "BasicOCSPResponse.signatureAlgorithm");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "BasicOCSPResponse.signature");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_certs = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
-            if (!ocsp_2013_08_Signature_certs_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->certs)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BasicOCSPResponse");
-    return 1;
-}
-
-int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!ocsp_2013_08_ResponseData_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->tbsResponseData)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!ocsp_2013_08_AlgorithmIdentifier3_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->signatureAlgorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_bits_encode(b, (0x03u), &in->signature)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_certs)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!ocsp_2013_08_Signature_certs_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->certs)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_BasicOCSPResponse_decode(&cbs, OCSP_2013_08_BASICOCSPRESPONSE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_gentime_decode(c, tag, out)) return synta_cbs_set_field(c, "ArchiveCutoff");
-        (void)at_;
-    }
-    return 1;
-}
-
-int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_gentime_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int ocsp_2013_08_ArchiveCutoff_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ArchiveCutoff *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_ArchiveCutoff_decode(&cbs, OCSP_2013_08_ARCHIVECUTOFF_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AcceptableResponses *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AcceptableResponses");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        synta_span item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        (void)el_;
-    }
-    return 1;
-}
-
-int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in) {
-    synta_cbb seq_;
-    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_AcceptableResponses_decode(&cbs, OCSP_2013_08_ACCEPTABLERESPONSES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void ocsp_2013_08_AcceptableResponses_iter(const ocsp_2013_08_AcceptableResponses *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out) {
-    synta_cbs *const c = &it->cbs;
-    synta_span item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int ocsp_2013_08_AcceptableResponses_get_all(const ocsp_2013_08_AcceptableResponses *list, synta_span *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    ocsp_2013_08_AcceptableResponses_iter(list, &it);
-    while (n < cap && ocsp_2013_08_AcceptableResponses_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ServiceLocator");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "ServiceLocator.issuer");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->locator)) return synta_cbs_set_field(c, "ServiceLocator.locator");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ServiceLocator");
-    return 1;
-}
-
-int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->locator)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_ServiceLocator_decode(&cbs, OCSP_2013_08_SERVICELOCATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CrlID");
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_crlUrl = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "CrlID.crlUrl");
-            if (!synta_gen_ia5_decode(&l0, (0x16u), &out->crlUrl)) return synta_cbs_set_field(c, "CrlID.crlUrl");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlUrl");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_crlNum = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "CrlID.crlNum");
-            if (!synta_gen_int_decode(&l0, (0x02u), &out->crlNum)) return synta_cbs_set_field(c, "CrlID.crlNum");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlNum");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
-        out->has_crlTime = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "CrlID.crlTime");
-            if (!synta_gen_gentime_decode(&l0, (0x18u), &out->crlTime)) return synta_cbs_set_field(c, "CrlID.crlTime");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlTime");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CrlID");
-    return 1;
-}
-
-int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_crlUrl)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!synta_gen_ia5_encode(&e0, (0x16u), &in->crlUrl)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_crlNum)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!synta_gen_int_encode(&e0, (0x02u), &in->crlNum)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_crlTime)
-    {
-        synta_cbb e0;
-        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(2))) return 0;
-        if (!synta_gen_gentime_encode(&e0, (0x18u), &in->crlTime)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_CrlID_decode(&cbs, OCSP_2013_08_CRLID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int ocsp_2013_08_AlgorithmIdentifier4_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier4 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1706,121 +2304,228 @@ int ocsp_2013_08_AlgorithmIdentifier4_parse(const uint8_t *data, size_t len, syn
     return 0;
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithm *out) {
+int ocsp_2013_08_AlgorithmIdentifier4_parameters_decode(const ocsp_2013_08_AlgorithmIdentifier4 *in, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x03", 7)) {
+        out->present = OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_dsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x05", 9)) {
+        out->present = OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x04", 9)) {
+        out->present = OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD5;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD5) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x02", 9)) {
+        out->present = OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_BasicOCSPResponse *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PreferredSignatureAlgorithm");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BasicOCSPResponse");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!ocsp_2013_08_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->sigIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.sigIdentifier");
+        if (!ocsp_2013_08_ResponseData_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->tbsResponseData)) return synta_cbs_set_field(c, "BasicOCSPResponse.tbsResponseData");
         (void)at_;
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
-        out->has_certIdentifier = 1;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_AlgorithmIdentifier4_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "BasicOCSPResponse.signatureAlgorithm");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "BasicOCSPResponse.signature");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_certs = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!ocsp_2013_08_AlgorithmIdentifier4_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.certIdentifier");
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
+            if (!ocsp_2013_08_Signature_certs_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->certs)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
             (void)at_;
         }
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BasicOCSPResponse");
     return 1;
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in) {
+int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     {
-        if (!ocsp_2013_08_AlgorithmIdentifier2_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->sigIdentifier)) return 0;
+        if (!ocsp_2013_08_ResponseData_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->tbsResponseData)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
-    if (in->has_certIdentifier)
     {
-        if (!ocsp_2013_08_AlgorithmIdentifier4_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->certIdentifier)) return 0;
+        if (!ocsp_2013_08_AlgorithmIdentifier4_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->signatureAlgorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_bits_encode(b, (0x03u), &in->signature)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_certs)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+        if (!ocsp_2013_08_Signature_certs_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->certs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out, synta_error *err) {
+int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_PreferredSignatureAlgorithm_decode(&cbs, OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (ocsp_2013_08_BasicOCSPResponse_decode(&cbs, OCSP_2013_08_BASICOCSPRESPONSE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithms *out) {
+int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
+    uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PreferredSignatureAlgorithms");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        ocsp_2013_08_PreferredSignatureAlgorithm item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        (void)el_;
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ResponseBytes");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->responseType)) return synta_cbs_set_field(c, "ResponseBytes.responseType");
+        (void)at_;
     }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->response)) return synta_cbs_set_field(c, "ResponseBytes.response");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseBytes");
     return 1;
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in) {
+int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in) {
     synta_cbb seq_;
-    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->responseType)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->response)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
     return synta_cbb_flush(cbb);
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out, synta_error *err) {
+int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (ocsp_2013_08_PreferredSignatureAlgorithms_decode(&cbs, OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (ocsp_2013_08_ResponseBytes_decode(&cbs, OCSP_2013_08_RESPONSEBYTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-void ocsp_2013_08_PreferredSignatureAlgorithms_iter(const ocsp_2013_08_PreferredSignatureAlgorithms *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_2013_08_PreferredSignatureAlgorithm *out) {
-    synta_cbs *const c = &it->cbs;
-    ocsp_2013_08_PreferredSignatureAlgorithm item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
-        (void)at_;
+int ocsp_2013_08_ResponseBytes_response_decode(const ocsp_2013_08_ResponseBytes *in, synta_rules rules, ocsp_2013_08_ResponseBytes_response_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->response.data, in->response.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->responseType, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x30""\x01""\x01", 9)) {
+        out->present = OCSP_2013_08_RESPONSEBYTES_RESPONSE_PR_basicResponse;
+        if (ocsp_2013_08_BasicOCSPResponse_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.basicResponse) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
     }
-    *out = item;
     return 1;
 }
 
-int ocsp_2013_08_PreferredSignatureAlgorithms_get_all(const ocsp_2013_08_PreferredSignatureAlgorithms *list, ocsp_2013_08_PreferredSignatureAlgorithm *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    ocsp_2013_08_PreferredSignatureAlgorithms_iter(list, &it);
-    while (n < cap && ocsp_2013_08_PreferredSignatureAlgorithms_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponse *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OCSPResponse");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!ocsp_2013_08_OCSPResponseStatus_decode(c, (0x0Au), &out->responseStatus)) return synta_cbs_set_field(c, "OCSPResponse.responseStatus");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_responseBytes = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
+            if (!ocsp_2013_08_ResponseBytes_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseBytes)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OCSPResponse");
+    return 1;
+}
+
+int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!ocsp_2013_08_OCSPResponseStatus_encode(b, (0x0Au), &in->responseStatus)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_responseBytes)
+    {
+        synta_cbb e0;
+        if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+        if (!ocsp_2013_08_ResponseBytes_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->responseBytes)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (ocsp_2013_08_OCSPResponse_decode(&cbs, OCSP_2013_08_OCSPRESPONSE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
 }

@@ -110,6 +110,96 @@ SYNTA_MUST_USE int ocsp_2013_08_CertID_encode(synta_cbb *cbb, uint32_t tag, cons
 SYNTA_MUST_USE int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertID *out,
     synta_error *err);
 /*
+ * ServiceLocator ::= SEQUENCE {
+ *     issuer    Name,
+ *     locator   AuthorityInfoAccessSyntax }
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:147.
+ */
+typedef struct ocsp_2013_08_ServiceLocator {
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
+    pkix1_implicit_2009_AuthorityInfoAccessSyntax locator;
+} ocsp_2013_08_ServiceLocator;
+#define OCSP_2013_08_SERVICELOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_SERVICELOCATOR_INIT {0}
+/* ocsp_2013_08_ServiceLocator_decode reads one value with tag |tag| (normally OCSP_2013_08_SERVICELOCATOR_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out);
+/* ocsp_2013_08_ServiceLocator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in);
+/* ocsp_2013_08_ServiceLocator_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out,
+    synta_error *err);
+/*
+ * Extension{{{re-ocsp-service-locator,
+                                              ...}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extension_re_ocsp_service_locator {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} ocsp_2013_08_Extension_re_ocsp_service_locator;
+#define OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_INIT {0}
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_service_locator *out);
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_service_locator *in);
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator *out,
+    synta_error *err);
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value: Extension_re_ocsp_service_locator.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR {
+    OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_EXTNVALUE_PR_re_ocsp_service_locator, /* 1.3.6.1.5.5.7.48.1.7 */
+} ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR;
+typedef struct ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value {
+    ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR present;
+    union {
+        ocsp_2013_08_ServiceLocator re_ocsp_service_locator;
+    } u;
+} ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value;
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_service_locator *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{re-ocsp-service-locator,
+                                              ...}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extensions_re_ocsp_service_locator {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_Extensions_re_ocsp_service_locator;
+#define OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_INIT {0}
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_service_locator *out);
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_service_locator *in);
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_service_locator *out,
+    synta_error *err);
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_Extensions_re_ocsp_service_locator_iter(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, synta_list_iter *it);
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_service_locator *out);
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_get_all(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, ocsp_2013_08_Extension_re_ocsp_service_locator *out, size_t cap,
+    size_t *out_count);
+/*
  * Request ::=     SEQUENCE {
  *     reqCert                    CertID,
  *     singleRequestExtensions    [0] EXPLICIT Extensions
@@ -121,7 +211,7 @@ SYNTA_MUST_USE int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, sy
 typedef struct ocsp_2013_08_Request {
     uint8_t has_singleRequestExtensions;
     ocsp_2013_08_CertID reqCert;
-    synta_span singleRequestExtensions;
+    synta_span singleRequestExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_re_ocsp_service_locator_parse */
 } ocsp_2013_08_Request;
 #define OCSP_2013_08_REQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_REQUEST_INIT {0}
@@ -164,37 +254,35 @@ SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_next(synta_list_iter *it,
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_get_all(const ocsp_2013_08_TBSRequest_requestList *list, ocsp_2013_08_Request *out, size_t cap,
     size_t *out_count);
 /*
- * TBSRequest      ::=     SEQUENCE {
- *     version             [0] EXPLICIT Version DEFAULT v1,
- *     requestorName       [1] EXPLICIT GeneralName OPTIONAL,
- *     requestList             SEQUENCE OF Request,
- *     requestExtensions   [2] EXPLICIT Extensions {{re-ocsp-nonce |
- *                      re-ocsp-response, ...,
- *                      re-ocsp-preferred-signature-algorithms}} OPTIONAL }
+ * AcceptableResponses ::= SEQUENCE OF RESPONSE.&id({ResponseSet})
  *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:42.
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:145.
  */
-typedef struct ocsp_2013_08_TBSRequest {
-    uint8_t has_version;
-    uint8_t has_requestorName;
-    uint8_t has_requestExtensions;
-    ocsp_2013_08_Version version;
-    pkix1_implicit_2009_GeneralName requestorName;
-    ocsp_2013_08_TBSRequest_requestList requestList;
-    synta_span requestExtensions;
-} ocsp_2013_08_TBSRequest;
-#define OCSP_2013_08_TBSREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_TBSREQUEST_INIT {0}
-/* ocsp_2013_08_TBSRequest_decode reads one value with tag |tag| (normally OCSP_2013_08_TBSREQUEST_TAG)
+typedef struct ocsp_2013_08_AcceptableResponses {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_AcceptableResponses;
+#define OCSP_2013_08_ACCEPTABLERESPONSES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_ACCEPTABLERESPONSES_INIT {0}
+/* ocsp_2013_08_AcceptableResponses_decode reads one value with tag |tag| (normally OCSP_2013_08_ACCEPTABLERESPONSES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TBSRequest *out);
-/* ocsp_2013_08_TBSRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest *in);
-/* ocsp_2013_08_TBSRequest_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AcceptableResponses *out);
+/* ocsp_2013_08_AcceptableResponses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in);
+/* ocsp_2013_08_AcceptableResponses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest *out,
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out,
     synta_error *err);
+/* ocsp_2013_08_AcceptableResponses_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_AcceptableResponses_iter(const ocsp_2013_08_AcceptableResponses *list, synta_list_iter *it);
+/* ocsp_2013_08_AcceptableResponses_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out);
+/* ocsp_2013_08_AcceptableResponses_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_get_all(const ocsp_2013_08_AcceptableResponses *list, synta_span *out, size_t cap,
+    size_t *out_count);
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -214,6 +302,188 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint
 /* ocsp_2013_08_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{PUBLIC-KEY, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct ocsp_2013_08_AlgorithmIdentifier3 {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} ocsp_2013_08_AlgorithmIdentifier3;
+#define OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_ALGORITHMIDENTIFIER3_INIT {0}
+/* ocsp_2013_08_AlgorithmIdentifier3_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier3 *out);
+/* ocsp_2013_08_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in);
+/* ocsp_2013_08_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out,
+    synta_error *err);
+/*
+ * PreferredSignatureAlgorithm ::= SEQUENCE {
+ *    sigIdentifier  AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
+ *    certIdentifier AlgorithmIdentifier{PUBLIC-KEY, {...}} OPTIONAL
+ * }
+ *
+ * -- Certificate Extensions
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:158.
+ */
+typedef struct ocsp_2013_08_PreferredSignatureAlgorithm {
+    uint8_t has_certIdentifier;
+    ocsp_2013_08_AlgorithmIdentifier2 sigIdentifier;
+    ocsp_2013_08_AlgorithmIdentifier3 certIdentifier;
+} ocsp_2013_08_PreferredSignatureAlgorithm;
+#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_INIT {0}
+/* ocsp_2013_08_PreferredSignatureAlgorithm_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithm *out);
+/* ocsp_2013_08_PreferredSignatureAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in);
+/* ocsp_2013_08_PreferredSignatureAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out,
+    synta_error *err);
+/*
+ * PreferredSignatureAlgorithms ::= SEQUENCE OF PreferredSignatureAlgorithm
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:156.
+ */
+typedef struct ocsp_2013_08_PreferredSignatureAlgorithms {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_PreferredSignatureAlgorithms;
+#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_INIT {0}
+/* ocsp_2013_08_PreferredSignatureAlgorithms_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithms *out);
+/* ocsp_2013_08_PreferredSignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in);
+/* ocsp_2013_08_PreferredSignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out,
+    synta_error *err);
+/* ocsp_2013_08_PreferredSignatureAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_PreferredSignatureAlgorithms_iter(const ocsp_2013_08_PreferredSignatureAlgorithms *list, synta_list_iter *it);
+/* ocsp_2013_08_PreferredSignatureAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_2013_08_PreferredSignatureAlgorithm *out);
+/* ocsp_2013_08_PreferredSignatureAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_get_all(const ocsp_2013_08_PreferredSignatureAlgorithms *list, ocsp_2013_08_PreferredSignatureAlgorithm *out, size_t cap,
+    size_t *out_count);
+/*
+ * Extension{{{re-ocsp-nonce |
+                     re-ocsp-response, ...,
+                     re-ocsp-preferred-signature-algorithms}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extension {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} ocsp_2013_08_Extension;
+#define OCSP_2013_08_EXTENSION_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSION_INIT {0}
+/* ocsp_2013_08_Extension_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension *out);
+/* ocsp_2013_08_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension *in);
+/* ocsp_2013_08_Extension_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension *out,
+    synta_error *err);
+/* ocsp_2013_08_Extension_extnValue_value: Extension.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum ocsp_2013_08_Extension_extnValue_PR {
+    OCSP_2013_08_EXTENSION_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_nonce, /* 1.3.6.1.5.5.7.48.1.2 */
+    OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_response, /* 1.3.6.1.5.5.7.48.1.4 */
+    OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_preferred_signature_algorithms, /* 1.3.6.1.5.5.7.48.1.8 */
+} ocsp_2013_08_Extension_extnValue_PR;
+typedef struct ocsp_2013_08_Extension_extnValue_value {
+    ocsp_2013_08_Extension_extnValue_PR present;
+    union {
+        synta_span re_ocsp_nonce;
+        ocsp_2013_08_AcceptableResponses re_ocsp_response;
+        ocsp_2013_08_PreferredSignatureAlgorithms re_ocsp_preferred_signature_algorithms;
+    } u;
+} ocsp_2013_08_Extension_extnValue_value;
+/* ocsp_2013_08_Extension_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_extnValue_decode(const ocsp_2013_08_Extension *in, synta_rules rules, ocsp_2013_08_Extension_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{re-ocsp-nonce |
+                     re-ocsp-response, ...,
+                     re-ocsp-preferred-signature-algorithms}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_Extensions;
+#define OCSP_2013_08_EXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSIONS_INIT {0}
+/* ocsp_2013_08_Extensions_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions *out);
+/* ocsp_2013_08_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions *in);
+/* ocsp_2013_08_Extensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions *out,
+    synta_error *err);
+/* ocsp_2013_08_Extensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_Extensions_iter(const ocsp_2013_08_Extensions *list, synta_list_iter *it);
+/* ocsp_2013_08_Extensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_next(synta_list_iter *it, ocsp_2013_08_Extension *out);
+/* ocsp_2013_08_Extensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_get_all(const ocsp_2013_08_Extensions *list, ocsp_2013_08_Extension *out, size_t cap,
+    size_t *out_count);
+/*
+ * TBSRequest      ::=     SEQUENCE {
+ *     version             [0] EXPLICIT Version DEFAULT v1,
+ *     requestorName       [1] EXPLICIT GeneralName OPTIONAL,
+ *     requestList             SEQUENCE OF Request,
+ *     requestExtensions   [2] EXPLICIT Extensions {{re-ocsp-nonce |
+ *                      re-ocsp-response, ...,
+ *                      re-ocsp-preferred-signature-algorithms}} OPTIONAL }
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:42.
+ */
+typedef struct ocsp_2013_08_TBSRequest {
+    uint8_t has_version;
+    uint8_t has_requestorName;
+    uint8_t has_requestExtensions;
+    ocsp_2013_08_Version version;
+    pkix1_implicit_2009_GeneralName requestorName;
+    ocsp_2013_08_TBSRequest_requestList requestList;
+    synta_span requestExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_parse */
+} ocsp_2013_08_TBSRequest;
+#define OCSP_2013_08_TBSREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_TBSREQUEST_INIT {0}
+/* ocsp_2013_08_TBSRequest_decode reads one value with tag |tag| (normally OCSP_2013_08_TBSREQUEST_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TBSRequest *out);
+/* ocsp_2013_08_TBSRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest *in);
+/* ocsp_2013_08_TBSRequest_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest *out,
     synta_error *err);
 /*
  * An inline type of ocsp_2013_08_Signature_certs.
@@ -325,55 +595,6 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_encode(synta_cbb *cbb, uint32
 /* ocsp_2013_08_OCSPResponseStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponseStatus *out,
-    synta_error *err);
-/*
- * ResponseBytes ::=       SEQUENCE {
- *     responseType        RESPONSE.
- *                             &id ({ResponseSet}),
- *     response            OCTET STRING (CONTAINING RESPONSE.
- *                             &Type({ResponseSet}{@responseType}))}
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:89.
- */
-typedef struct ocsp_2013_08_ResponseBytes {
-    synta_span responseType;
-    synta_span response;
-} ocsp_2013_08_ResponseBytes;
-#define OCSP_2013_08_RESPONSEBYTES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_RESPONSEBYTES_INIT {0}
-/* ocsp_2013_08_ResponseBytes_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONSEBYTES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out);
-/* ocsp_2013_08_ResponseBytes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in);
-/* ocsp_2013_08_ResponseBytes_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out,
-    synta_error *err);
-/*
- * OCSPResponse ::= SEQUENCE {
- *    responseStatus         OCSPResponseStatus,
- *    responseBytes          [0] EXPLICIT ResponseBytes OPTIONAL }
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:71.
- */
-typedef struct ocsp_2013_08_OCSPResponse {
-    uint8_t has_responseBytes;
-    ocsp_2013_08_OCSPResponseStatus responseStatus;
-    ocsp_2013_08_ResponseBytes responseBytes;
-} ocsp_2013_08_OCSPResponse;
-#define OCSP_2013_08_OCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_OCSPRESPONSE_INIT {0}
-/* ocsp_2013_08_OCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_OCSPRESPONSE_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponse *out);
-/* ocsp_2013_08_OCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in);
-/* ocsp_2013_08_OCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out,
     synta_error *err);
 /*
  * KeyHash ::= OCTET STRING -- SHA-1 hash of responder's public key
@@ -510,6 +731,131 @@ SYNTA_MUST_USE int ocsp_2013_08_CertStatus_encode(synta_cbb *cbb, uint32_t tag, 
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertStatus *out,
     synta_error *err);
 /*
+ * CrlID ::= SEQUENCE {
+ *     crlUrl               [0]     EXPLICIT IA5String OPTIONAL,
+ *     crlNum               [1]     EXPLICIT INTEGER OPTIONAL,
+ *     crlTime              [2]     EXPLICIT GeneralizedTime OPTIONAL }
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:151.
+ */
+typedef struct ocsp_2013_08_CrlID {
+    uint8_t has_crlUrl;
+    uint8_t has_crlNum;
+    uint8_t has_crlTime;
+    synta_span crlUrl;
+    synta_span crlNum;
+    synta_time crlTime;
+} ocsp_2013_08_CrlID;
+#define OCSP_2013_08_CRLID_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_CRLID_INIT {0}
+/* ocsp_2013_08_CrlID_decode reads one value with tag |tag| (normally OCSP_2013_08_CRLID_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *out);
+/* ocsp_2013_08_CrlID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in);
+/* ocsp_2013_08_CrlID_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out,
+    synta_error *err);
+/*
+ * ArchiveCutoff ::= GeneralizedTime
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:143.
+ */
+typedef synta_time ocsp_2013_08_ArchiveCutoff;
+#define OCSP_2013_08_ARCHIVECUTOFF_TAG (0x18u)
+#define OCSP_2013_08_ARCHIVECUTOFF_INIT {0}
+/* ocsp_2013_08_ArchiveCutoff_decode reads one value with tag |tag| (normally OCSP_2013_08_ARCHIVECUTOFF_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out);
+/* ocsp_2013_08_ArchiveCutoff_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in);
+/* ocsp_2013_08_ArchiveCutoff_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ArchiveCutoff *out,
+    synta_error *err);
+/*
+ * Extension{{{re-ocsp-crl |
+                                             re-ocsp-archive-cutoff |
+                                             CrlEntryExtensions, ...}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extension2 {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} ocsp_2013_08_Extension2;
+#define OCSP_2013_08_EXTENSION2_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSION2_INIT {0}
+/* ocsp_2013_08_Extension2_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION2_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension2 *out);
+/* ocsp_2013_08_Extension2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension2 *in);
+/* ocsp_2013_08_Extension2_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension2 *out,
+    synta_error *err);
+/* ocsp_2013_08_Extension2_extnValue_value: Extension2.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum ocsp_2013_08_Extension2_extnValue_PR {
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_re_ocsp_crl, /* 1.3.6.1.5.5.7.48.1.3 */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_re_ocsp_archive_cutoff, /* 1.3.6.1.5.5.7.48.1.6 */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_CRLReason, /* 2.5.29.21 */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_CertificateIssuer, /* 2.5.29.29 */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_HoldInstructionCode, /* 2.5.29.23 */
+    OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_InvalidityDate, /* 2.5.29.24 */
+} ocsp_2013_08_Extension2_extnValue_PR;
+typedef struct ocsp_2013_08_Extension2_extnValue_value {
+    ocsp_2013_08_Extension2_extnValue_PR present;
+    union {
+        ocsp_2013_08_CrlID re_ocsp_crl;
+        ocsp_2013_08_ArchiveCutoff re_ocsp_archive_cutoff;
+        pkix1_implicit_2009_CRLReason ext_CRLReason;
+        pkix1_implicit_2009_GeneralNames ext_CertificateIssuer;
+        synta_span ext_HoldInstructionCode;
+        synta_time ext_InvalidityDate;
+    } u;
+} ocsp_2013_08_Extension2_extnValue_value;
+/* ocsp_2013_08_Extension2_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension2_extnValue_decode(const ocsp_2013_08_Extension2 *in, synta_rules rules, ocsp_2013_08_Extension2_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{re-ocsp-crl |
+                                             re-ocsp-archive-cutoff |
+                                             CrlEntryExtensions, ...}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extensions2 {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_Extensions2;
+#define OCSP_2013_08_EXTENSIONS2_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSIONS2_INIT {0}
+/* ocsp_2013_08_Extensions2_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS2_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions2 *out);
+/* ocsp_2013_08_Extensions2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions2 *in);
+/* ocsp_2013_08_Extensions2_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions2 *out,
+    synta_error *err);
+/* ocsp_2013_08_Extensions2_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_Extensions2_iter(const ocsp_2013_08_Extensions2 *list, synta_list_iter *it);
+/* ocsp_2013_08_Extensions2_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_next(synta_list_iter *it, ocsp_2013_08_Extension2 *out);
+/* ocsp_2013_08_Extensions2_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_get_all(const ocsp_2013_08_Extensions2 *list, ocsp_2013_08_Extension2 *out, size_t cap,
+    size_t *out_count);
+/*
  * SingleResponse ::= SEQUENCE {
  *    certID                       CertID,
  *    certStatus                   CertStatus,
@@ -529,7 +875,7 @@ typedef struct ocsp_2013_08_SingleResponse {
     ocsp_2013_08_CertStatus certStatus;
     synta_time thisUpdate;
     synta_time nextUpdate;
-    synta_span singleExtensions;
+    synta_span singleExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions2_parse */
 } ocsp_2013_08_SingleResponse;
 #define OCSP_2013_08_SINGLERESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_SINGLERESPONSE_INIT {0}
@@ -572,6 +918,75 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_next(synta_list_iter *it,
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_get_all(const ocsp_2013_08_ResponseData_responses *list, ocsp_2013_08_SingleResponse *out, size_t cap,
     size_t *out_count);
 /*
+ * Extension{{{re-ocsp-nonce, ...,
+                                 re-ocsp-extended-revoke}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke;
+#define OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_INIT {0}
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out,
+    synta_error *err);
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value: Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR {
+    OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_nonce, /* 1.3.6.1.5.5.7.48.1.2 */
+    OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_extended_revoke, /* 1.3.6.1.5.5.7.48.1.9 */
+} ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR;
+typedef struct ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value {
+    ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR present;
+    union {
+        synta_span re_ocsp_nonce;
+        synta_null_t re_ocsp_extended_revoke;
+    } u;
+} ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value;
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{re-ocsp-nonce, ...,
+                                 re-ocsp-extended-revoke}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke;
+#define OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_INIT {0}
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out,
+    synta_error *err);
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, synta_list_iter *it);
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_get_all(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out, size_t cap,
+    size_t *out_count);
+/*
  * ResponseData ::= SEQUENCE {
  *    version              [0] EXPLICIT Version DEFAULT v1,
  *    responderID              ResponderID,
@@ -590,7 +1005,7 @@ typedef struct ocsp_2013_08_ResponseData {
     ocsp_2013_08_ResponderID responderID;
     synta_time producedAt;
     ocsp_2013_08_ResponseData_responses responses;
-    synta_span responseExtensions;
+    synta_span responseExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse */
 } ocsp_2013_08_ResponseData;
 #define OCSP_2013_08_RESPONSEDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_RESPONSEDATA_INIT {0}
@@ -607,155 +1022,6 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponseData_parse(const uint8_t *data, size_t l
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
                                  sa-rsaWithMD5 | sa-rsaWithMD2, ...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct ocsp_2013_08_AlgorithmIdentifier3 {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} ocsp_2013_08_AlgorithmIdentifier3;
-#define OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_ALGORITHMIDENTIFIER3_INIT {0}
-/* ocsp_2013_08_AlgorithmIdentifier3_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier3 *out);
-/* ocsp_2013_08_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in);
-/* ocsp_2013_08_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out,
-    synta_error *err);
-/*
- * BasicOCSPResponse       ::= SEQUENCE {
- *    tbsResponseData      ResponseData,
- *    signatureAlgorithm   AlgorithmIdentifier{SIGNATURE-ALGORITHM,
- *                             {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
- *                                  sa-rsaWithMD5 | sa-rsaWithMD2, ...}},
- *    signature            BIT STRING,
- *    certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:98.
- */
-typedef struct ocsp_2013_08_BasicOCSPResponse {
-    uint8_t has_certs;
-    ocsp_2013_08_ResponseData tbsResponseData;
-    ocsp_2013_08_AlgorithmIdentifier3 signatureAlgorithm;
-    synta_bit_string signature;
-    ocsp_2013_08_Signature_certs certs;
-} ocsp_2013_08_BasicOCSPResponse;
-#define OCSP_2013_08_BASICOCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_BASICOCSPRESPONSE_INIT {0}
-/* ocsp_2013_08_BasicOCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_BASICOCSPRESPONSE_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_BasicOCSPResponse *out);
-/* ocsp_2013_08_BasicOCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in);
-/* ocsp_2013_08_BasicOCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out,
-    synta_error *err);
-/*
- * ArchiveCutoff ::= GeneralizedTime
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:143.
- */
-typedef synta_time ocsp_2013_08_ArchiveCutoff;
-#define OCSP_2013_08_ARCHIVECUTOFF_TAG (0x18u)
-#define OCSP_2013_08_ARCHIVECUTOFF_INIT {0}
-/* ocsp_2013_08_ArchiveCutoff_decode reads one value with tag |tag| (normally OCSP_2013_08_ARCHIVECUTOFF_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out);
-/* ocsp_2013_08_ArchiveCutoff_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in);
-/* ocsp_2013_08_ArchiveCutoff_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ArchiveCutoff *out,
-    synta_error *err);
-/*
- * AcceptableResponses ::= SEQUENCE OF RESPONSE.&id({ResponseSet})
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:145.
- */
-typedef struct ocsp_2013_08_AcceptableResponses {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} ocsp_2013_08_AcceptableResponses;
-#define OCSP_2013_08_ACCEPTABLERESPONSES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_ACCEPTABLERESPONSES_INIT {0}
-/* ocsp_2013_08_AcceptableResponses_decode reads one value with tag |tag| (normally OCSP_2013_08_ACCEPTABLERESPONSES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AcceptableResponses *out);
-/* ocsp_2013_08_AcceptableResponses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in);
-/* ocsp_2013_08_AcceptableResponses_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out,
-    synta_error *err);
-/* ocsp_2013_08_AcceptableResponses_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void ocsp_2013_08_AcceptableResponses_iter(const ocsp_2013_08_AcceptableResponses *list, synta_list_iter *it);
-/* ocsp_2013_08_AcceptableResponses_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out);
-/* ocsp_2013_08_AcceptableResponses_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_get_all(const ocsp_2013_08_AcceptableResponses *list, synta_span *out, size_t cap,
-    size_t *out_count);
-/*
- * ServiceLocator ::= SEQUENCE {
- *     issuer    Name,
- *     locator   AuthorityInfoAccessSyntax }
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:147.
- */
-typedef struct ocsp_2013_08_ServiceLocator {
-    synta_span issuer;
-    pkix1_implicit_2009_AuthorityInfoAccessSyntax locator;
-} ocsp_2013_08_ServiceLocator;
-#define OCSP_2013_08_SERVICELOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_SERVICELOCATOR_INIT {0}
-/* ocsp_2013_08_ServiceLocator_decode reads one value with tag |tag| (normally OCSP_2013_08_SERVICELOCATOR_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out);
-/* ocsp_2013_08_ServiceLocator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in);
-/* ocsp_2013_08_ServiceLocator_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out,
-    synta_error *err);
-/*
- * CrlID ::= SEQUENCE {
- *     crlUrl               [0]     EXPLICIT IA5String OPTIONAL,
- *     crlNum               [1]     EXPLICIT INTEGER OPTIONAL,
- *     crlTime              [2]     EXPLICIT GeneralizedTime OPTIONAL }
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:151.
- */
-typedef struct ocsp_2013_08_CrlID {
-    uint8_t has_crlUrl;
-    uint8_t has_crlNum;
-    uint8_t has_crlTime;
-    synta_span crlUrl;
-    synta_span crlNum;
-    synta_time crlTime;
-} ocsp_2013_08_CrlID;
-#define OCSP_2013_08_CRLID_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_CRLID_INIT {0}
-/* ocsp_2013_08_CrlID_decode reads one value with tag |tag| (normally OCSP_2013_08_CRLID_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *out);
-/* ocsp_2013_08_CrlID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in);
-/* ocsp_2013_08_CrlID_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{PUBLIC-KEY, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
 typedef struct ocsp_2013_08_AlgorithmIdentifier4 {
     uint8_t has_parameters;
@@ -774,63 +1040,125 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_encode(synta_cbb *cbb, uint
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4 *out,
     synta_error *err);
-/*
- * PreferredSignatureAlgorithm ::= SEQUENCE {
- *    sigIdentifier  AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
- *    certIdentifier AlgorithmIdentifier{PUBLIC-KEY, {...}} OPTIONAL
- * }
- *
- * -- Certificate Extensions
- *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:158.
- */
-typedef struct ocsp_2013_08_PreferredSignatureAlgorithm {
-    uint8_t has_certIdentifier;
-    ocsp_2013_08_AlgorithmIdentifier2 sigIdentifier;
-    ocsp_2013_08_AlgorithmIdentifier4 certIdentifier;
-} ocsp_2013_08_PreferredSignatureAlgorithm;
-#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_INIT {0}
-/* ocsp_2013_08_PreferredSignatureAlgorithm_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithm *out);
-/* ocsp_2013_08_PreferredSignatureAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in);
-/* ocsp_2013_08_PreferredSignatureAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out,
+/* ocsp_2013_08_AlgorithmIdentifier4_parameters_value: AlgorithmIdentifier4.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum ocsp_2013_08_AlgorithmIdentifier4_parameters_PR {
+    OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_dsaWithSHA1, /* 1.2.840.10040.4.3 */
+    OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithSHA1, /* 1.2.840.113549.1.1.5 */
+    OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
+    OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
+} ocsp_2013_08_AlgorithmIdentifier4_parameters_PR;
+typedef struct ocsp_2013_08_AlgorithmIdentifier4_parameters_value {
+    ocsp_2013_08_AlgorithmIdentifier4_parameters_PR present;
+    union {
+        synta_null_t sa_dsaWithSHA1;
+        synta_null_t sa_rsaWithSHA1;
+        synta_null_t sa_rsaWithMD5;
+        synta_null_t sa_rsaWithMD2;
+    } u;
+} ocsp_2013_08_AlgorithmIdentifier4_parameters_value;
+/* ocsp_2013_08_AlgorithmIdentifier4_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_parameters_decode(const ocsp_2013_08_AlgorithmIdentifier4 *in, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4_parameters_value *out,
     synta_error *err);
 /*
- * PreferredSignatureAlgorithms ::= SEQUENCE OF PreferredSignatureAlgorithm
+ * BasicOCSPResponse       ::= SEQUENCE {
+ *    tbsResponseData      ResponseData,
+ *    signatureAlgorithm   AlgorithmIdentifier{SIGNATURE-ALGORITHM,
+ *                             {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
+ *                                  sa-rsaWithMD5 | sa-rsaWithMD2, ...}},
+ *    signature            BIT STRING,
+ *    certs            [0] EXPLICIT SEQUENCE OF Certificate OPTIONAL }
  *
- * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:156.
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:98.
  */
-typedef struct ocsp_2013_08_PreferredSignatureAlgorithms {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} ocsp_2013_08_PreferredSignatureAlgorithms;
-#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_INIT {0}
-/* ocsp_2013_08_PreferredSignatureAlgorithms_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG)
+typedef struct ocsp_2013_08_BasicOCSPResponse {
+    uint8_t has_certs;
+    ocsp_2013_08_ResponseData tbsResponseData;
+    ocsp_2013_08_AlgorithmIdentifier4 signatureAlgorithm;
+    synta_bit_string signature;
+    ocsp_2013_08_Signature_certs certs;
+} ocsp_2013_08_BasicOCSPResponse;
+#define OCSP_2013_08_BASICOCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_BASICOCSPRESPONSE_INIT {0}
+/* ocsp_2013_08_BasicOCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_BASICOCSPRESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithms *out);
-/* ocsp_2013_08_PreferredSignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in);
-/* ocsp_2013_08_PreferredSignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_BasicOCSPResponse *out);
+/* ocsp_2013_08_BasicOCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in);
+/* ocsp_2013_08_BasicOCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out,
+SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out,
     synta_error *err);
-/* ocsp_2013_08_PreferredSignatureAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void ocsp_2013_08_PreferredSignatureAlgorithms_iter(const ocsp_2013_08_PreferredSignatureAlgorithms *list, synta_list_iter *it);
-/* ocsp_2013_08_PreferredSignatureAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_2013_08_PreferredSignatureAlgorithm *out);
-/* ocsp_2013_08_PreferredSignatureAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_get_all(const ocsp_2013_08_PreferredSignatureAlgorithms *list, ocsp_2013_08_PreferredSignatureAlgorithm *out, size_t cap,
-    size_t *out_count);
+/*
+ * ResponseBytes ::=       SEQUENCE {
+ *     responseType        RESPONSE.
+ *                             &id ({ResponseSet}),
+ *     response            OCTET STRING (CONTAINING RESPONSE.
+ *                             &Type({ResponseSet}{@responseType}))}
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:89.
+ */
+typedef struct ocsp_2013_08_ResponseBytes {
+    synta_span responseType;
+    synta_span response;
+} ocsp_2013_08_ResponseBytes;
+#define OCSP_2013_08_RESPONSEBYTES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_RESPONSEBYTES_INIT {0}
+/* ocsp_2013_08_ResponseBytes_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONSEBYTES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out);
+/* ocsp_2013_08_ResponseBytes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in);
+/* ocsp_2013_08_ResponseBytes_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out,
+    synta_error *err);
+/* ocsp_2013_08_ResponseBytes_response_value: ResponseBytes.response (its contents octets) decoded as the
+ * type its key responseType selects in the object set {ResponseSet}. */
+typedef enum ocsp_2013_08_ResponseBytes_response_PR {
+    OCSP_2013_08_RESPONSEBYTES_RESPONSE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    OCSP_2013_08_RESPONSEBYTES_RESPONSE_PR_basicResponse, /* 1.3.6.1.5.5.7.48.1.1 */
+} ocsp_2013_08_ResponseBytes_response_PR;
+typedef struct ocsp_2013_08_ResponseBytes_response_value {
+    ocsp_2013_08_ResponseBytes_response_PR present;
+    union {
+        ocsp_2013_08_BasicOCSPResponse basicResponse;
+    } u;
+} ocsp_2013_08_ResponseBytes_response_value;
+/* ocsp_2013_08_ResponseBytes_response_decode decodes |in->response| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_response_decode(const ocsp_2013_08_ResponseBytes *in, synta_rules rules, ocsp_2013_08_ResponseBytes_response_value *out,
+    synta_error *err);
+/*
+ * OCSPResponse ::= SEQUENCE {
+ *    responseStatus         OCSPResponseStatus,
+ *    responseBytes          [0] EXPLICIT ResponseBytes OPTIONAL }
+ *
+ * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:71.
+ */
+typedef struct ocsp_2013_08_OCSPResponse {
+    uint8_t has_responseBytes;
+    ocsp_2013_08_OCSPResponseStatus responseStatus;
+    ocsp_2013_08_ResponseBytes responseBytes;
+} ocsp_2013_08_OCSPResponse;
+#define OCSP_2013_08_OCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define OCSP_2013_08_OCSPRESPONSE_INIT {0}
+/* ocsp_2013_08_OCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_OCSPRESPONSE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponse *out);
+/* ocsp_2013_08_OCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in);
+/* ocsp_2013_08_OCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out,
+    synta_error *err);
 #ifdef __cplusplus
 }
 #endif

@@ -132,7 +132,7 @@ SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_get_all(const pkcs_10_Attrib
  */
 typedef struct pkcs_10_CertificationRequestInfo {
     synta_span version;
-    synta_span subject;
+    synta_span subject; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms subjectPKInfo;
     pkcs_10_Attributes_CRIAttributes attributes;
 } pkcs_10_CertificationRequestInfo;

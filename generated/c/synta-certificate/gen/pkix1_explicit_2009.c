@@ -956,6 +956,726 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, si
     return 0;
 }
 
+int pkix1_explicit_2009_DirectoryString_ub_state_name_accepts(uint32_t t) {
+    return 0
+    || (t == (0x14u))
+    || (t == (0x13u))
+    || (t == (0x1Eu))
+    || (t == (0x1Cu))
+    || (t == (0x0Cu))
+    ;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_state_name *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "DirectoryString_ub_state_name");
+    }
+    if (t == (0x14u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_teletexString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_teletex_decode(c, (0x14u), &out->u.teletexString)) return synta_cbs_set_field(c, "DirectoryString_ub_state_name.teletexString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->u.teletexString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_state_name.teletexString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x13u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_printableString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_printable_decode(c, (0x13u), &out->u.printableString)) return synta_cbs_set_field(c, "DirectoryString_ub_state_name.printableString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->u.printableString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_state_name.printableString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Eu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_bmpString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bmp_decode(c, (0x1Eu), &out->u.bmpString)) return synta_cbs_set_field(c, "DirectoryString_ub_state_name.bmpString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&out->u.bmpString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_state_name.bmpString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_universalString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_universal_decode(c, (0x1Cu), &out->u.universalString)) return synta_cbs_set_field(c, "DirectoryString_ub_state_name.universalString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&out->u.universalString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_state_name.universalString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x0Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.uTF8String)) return synta_cbs_set_field(c, "DirectoryString_ub_state_name.uTF8String");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&out->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_state_name.uTF8String");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "DirectoryString_ub_state_name");
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_state_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_state_name *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_teletex_encode(b, (0x14u), &in->u.teletexString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_printable_encode(b, (0x13u), &in->u.printableString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_bmp_encode(b, (0x1Eu), &in->u.bmpString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_universal_encode(b, (0x1Cu), &in->u.universalString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.uTF8String)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_state_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_state_name *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_DirectoryString_ub_state_name_decode(&cbs, PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts(uint32_t t) {
+    return 0
+    || (t == (0x14u))
+    || (t == (0x13u))
+    || (t == (0x1Eu))
+    || (t == (0x1Cu))
+    || (t == (0x0Cu))
+    ;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organization_name *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "DirectoryString_ub_organization_name");
+    }
+    if (t == (0x14u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_teletexString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_teletex_decode(c, (0x14u), &out->u.teletexString)) return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.teletexString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->u.teletexString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.teletexString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x13u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_printableString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_printable_decode(c, (0x13u), &out->u.printableString)) return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.printableString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->u.printableString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.printableString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Eu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_bmpString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bmp_decode(c, (0x1Eu), &out->u.bmpString)) return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.bmpString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&out->u.bmpString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.bmpString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_universalString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_universal_decode(c, (0x1Cu), &out->u.universalString)) return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.universalString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&out->u.universalString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.universalString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x0Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.uTF8String)) return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.uTF8String");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&out->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.uTF8String");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "DirectoryString_ub_organization_name");
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organization_name *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_teletex_encode(b, (0x14u), &in->u.teletexString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_printable_encode(b, (0x13u), &in->u.printableString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_bmp_encode(b, (0x1Eu), &in->u.bmpString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_universal_encode(b, (0x1Cu), &in->u.universalString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.uTF8String)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organization_name *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(&cbs, PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts(uint32_t t) {
+    return 0
+    || (t == (0x14u))
+    || (t == (0x13u))
+    || (t == (0x1Eu))
+    || (t == (0x1Cu))
+    || (t == (0x0Cu))
+    ;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name");
+    }
+    if (t == (0x14u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_teletexString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_teletex_decode(c, (0x14u), &out->u.teletexString)) return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.teletexString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->u.teletexString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.teletexString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x13u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_printableString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_printable_decode(c, (0x13u), &out->u.printableString)) return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.printableString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->u.printableString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.printableString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Eu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_bmpString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bmp_decode(c, (0x1Eu), &out->u.bmpString)) return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.bmpString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&out->u.bmpString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.bmpString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_universalString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_universal_decode(c, (0x1Cu), &out->u.universalString)) return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.universalString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&out->u.universalString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.universalString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x0Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.uTF8String)) return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.uTF8String");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&out->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.uTF8String");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name");
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_teletex_encode(b, (0x14u), &in->u.teletexString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_printable_encode(b, (0x13u), &in->u.printableString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_bmp_encode(b, (0x1Eu), &in->u.bmpString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_universal_encode(b, (0x1Cu), &in->u.universalString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.uTF8String)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(&cbs, PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_title_accepts(uint32_t t) {
+    return 0
+    || (t == (0x14u))
+    || (t == (0x13u))
+    || (t == (0x1Eu))
+    || (t == (0x1Cu))
+    || (t == (0x0Cu))
+    ;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_title *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "DirectoryString_ub_title");
+    }
+    if (t == (0x14u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_teletexString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_teletex_decode(c, (0x14u), &out->u.teletexString)) return synta_cbs_set_field(c, "DirectoryString_ub_title.teletexString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->u.teletexString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_title.teletexString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x13u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_printableString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_printable_decode(c, (0x13u), &out->u.printableString)) return synta_cbs_set_field(c, "DirectoryString_ub_title.printableString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->u.printableString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_title.printableString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Eu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_bmpString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bmp_decode(c, (0x1Eu), &out->u.bmpString)) return synta_cbs_set_field(c, "DirectoryString_ub_title.bmpString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&out->u.bmpString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_title.bmpString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_universalString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_universal_decode(c, (0x1Cu), &out->u.universalString)) return synta_cbs_set_field(c, "DirectoryString_ub_title.universalString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&out->u.universalString)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_title.universalString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x0Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.uTF8String)) return synta_cbs_set_field(c, "DirectoryString_ub_title.uTF8String");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&out->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_title.uTF8String");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "DirectoryString_ub_title");
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_title_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_title *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_teletex_encode(b, (0x14u), &in->u.teletexString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_printable_encode(b, (0x13u), &in->u.printableString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_bmp_encode(b, (0x1Eu), &in->u.bmpString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_universal_encode(b, (0x1Cu), &in->u.universalString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+            if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.uTF8String)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_title *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_DirectoryString_ub_title_decode(&cbs, PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts(uint32_t t) {
+    return 0
+    || (t == (0x14u))
+    || (t == (0x13u))
+    || (t == (0x1Eu))
+    || (t == (0x1Cu))
+    || (t == (0x0Cu))
+    ;
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym");
+    }
+    if (t == (0x14u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_teletexString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_teletex_decode(c, (0x14u), &out->u.teletexString)) return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.teletexString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->u.teletexString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.teletexString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x13u)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_printableString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_printable_decode(c, (0x13u), &out->u.printableString)) return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.printableString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->u.printableString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.printableString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Eu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_bmpString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bmp_decode(c, (0x1Eu), &out->u.bmpString)) return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.bmpString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&out->u.bmpString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.bmpString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x1Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_universalString;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_universal_decode(c, (0x1Cu), &out->u.universalString)) return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.universalString");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&out->u.universalString)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.universalString");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == (0x0Cu)) {
+        out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.uTF8String)) return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.uTF8String");
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&out->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
+                return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.uTF8String");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym");
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_teletex_encode(b, (0x14u), &in->u.teletexString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_printable_encode(b, (0x13u), &in->u.printableString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_bmp_encode(b, (0x1Eu), &in->u.bmpString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_universal_encode(b, (0x1Cu), &in->u.universalString)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+            if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.uTF8String)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(&cbs, PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
 int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1001,6 +1721,117 @@ int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t 
     if (pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(&cbs, PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x29", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_name;
+        if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_name) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x04", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_surname;
+        if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_surname) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2a", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_givenName;
+        if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_givenName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2b", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_initials;
+        if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_initials) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2c", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_generationQualifier;
+        if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_generationQualifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x03", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520CommonName;
+        if (pkix1_explicit_2009_X520CommonName_decode(&c, 0, &out->u.at_x520CommonName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x07", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520LocalityName;
+        if (pkix1_explicit_2009_X520LocalityName_decode(&c, 0, &out->u.at_x520LocalityName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x08", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520StateOrProvinceName;
+        if (pkix1_explicit_2009_DirectoryString_ub_state_name_decode(&c, 0, &out->u.at_x520StateOrProvinceName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0a", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationName;
+        if (pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(&c, 0, &out->u.at_x520OrganizationName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0b", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationalUnitName;
+        if (pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(&c, 0, &out->u.at_x520OrganizationalUnitName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0c", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Title;
+        if (pkix1_explicit_2009_DirectoryString_ub_title_decode(&c, 0, &out->u.at_x520Title) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2e", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520dnQualifier;
+        if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520dnQualifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x06", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520countryName;
+        if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520countryName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x05", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520SerialNumber;
+        if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520SerialNumber) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x41", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Pseudonym;
+        if (pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(&c, 0, &out->u.at_x520Pseudonym) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x09""\x92""\x26""\x89""\x93""\xf2""\x2c""\x64""\x01""\x19", 10)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_domainComponent;
+        if (synta_gen_ia5_decode(&c, (0x16u), &out->u.at_domainComponent) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x01", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_emailAddress;
+        if (synta_gen_ia5_decode(&c, (0x16u), &out->u.at_emailAddress) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int pkix1_explicit_2009_RelativeDistinguishedName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_RelativeDistinguishedName *out) {
@@ -1341,6 +2172,88 @@ int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint
     return 0;
 }
 
+int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x02", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x04", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD5) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x05", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x03", 7)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x01", 7)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x01", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x02", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x01", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x02", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x03", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA384) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x04", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA512) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.sa_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_Time_accepts(uint32_t t) {
     return 0
     || (t == (0x17u))
@@ -1510,6 +2423,70 @@ int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint
     return 0;
 }
 
+int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x01", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsa;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.pk_rsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x01", 7)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dsa;
+        if (pkix_algs_2009_DSA_Params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dsa) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3e""\x02""\x01", 7)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dh;
+        if (pkix_algs_2009_DomainParameters_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_dh) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x02""\x01""\x01""\x16", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_kea;
+        if (pkix_algs_2009_KEA_Params_Id_decode(&c, (0x04u), &out->u.pk_kea) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x02""\x01", 7)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ec;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ec) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x81""\x04""\x01""\x0c", 5)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecDH;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ecDH) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x81""\x04""\x01""\x0d", 5)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecMQV;
+        if (pkix_algs_2009_ECParameters_decode(&c, 0, &out->u.pk_ecMQV) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x07", 9)) {
+        out->present = PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP;
+        if (pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pk_rsaES_OAEP) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_SubjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SubjectPublicKeyInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1584,6 +2561,260 @@ int pkix1_explicit_2009_UniqueIdentifier_parse(const uint8_t *data, size_t len, 
     if (pkix1_explicit_2009_UniqueIdentifier_decode(&cbs, PKIX1_EXPLICIT_2009_UNIQUEIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CertExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CertExtensions");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CertExtensions");
+    return 1;
+}
+
+int pkix1_explicit_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CertExtensions *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extension_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CertExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x23", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier;
+        if (pkix1_implicit_2009_AuthorityKeyIdentifier_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0e", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier;
+        if (pkix1_implicit_2009_KeyIdentifier_decode(&c, (0x04u), &out->u.ext_SubjectKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0f", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage;
+        if (pkix1_implicit_2009_KeyUsage_decode(&c, (0x03u), &out->u.ext_KeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x10", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod;
+        if (pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PrivateKeyUsagePeriod) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x20", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies;
+        if (pkix1_implicit_2009_CertificatePolicies_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CertificatePolicies) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x21", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings;
+        if (pkix1_implicit_2009_PolicyMappings_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyMappings) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x11", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x12", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_IssuerAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x09", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes;
+        if (pkix1_implicit_2009_SubjectDirectoryAttributes_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectDirectoryAttributes) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x13", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints;
+        if (pkix1_implicit_2009_BasicConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_BasicConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1e", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints;
+        if (pkix1_implicit_2009_NameConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_NameConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x24", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints;
+        if (pkix1_implicit_2009_PolicyConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x25", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage;
+        if (pkix1_implicit_2009_ExtKeyUsageSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_ExtKeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1f", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CRLDistributionPoints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x36", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy;
+        if (pkix1_implicit_2009_SkipCerts_decode(&c, (0x02u), &out->u.ext_InhibitAnyPolicy) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x2e", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_FreshestCRL) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x01", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess;
+        if (pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityInfoAccess) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x0b", 8)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax;
+        if (pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectInfoAccessSyntax) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CertExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_CertExtensions");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkix1_explicit_2009_Extension_CertExtensions item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix1_explicit_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_CertExtensions");
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CertExtensions *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CertExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extensions_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkix1_explicit_2009_Extensions_CertExtensions_iter(const pkix1_explicit_2009_Extensions_CertExtensions *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkix1_explicit_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CertExtensions *out) {
+    synta_cbs *const c = &it->cbs;
+    pkix1_explicit_2009_Extension_CertExtensions item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CertExtensions_get_all(const pkix1_explicit_2009_Extensions_CertExtensions *list, pkix1_explicit_2009_Extension_CertExtensions *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkix1_explicit_2009_Extensions_CertExtensions_iter(list, &it);
+    while (n < cap && pkix1_explicit_2009_Extensions_CertExtensions_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
 int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertificate *out) {
@@ -1839,6 +3070,176 @@ int pkix1_explicit_2009_Certificate_parse(const uint8_t *data, size_t len, synta
     return 0;
 }
 
+int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlEntryExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CrlEntryExtensions");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions");
+    return 1;
+}
+
+int pkix1_explicit_2009_Extension_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlEntryExtensions *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlEntryExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x15", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_CRLReason;
+        if (pkix1_implicit_2009_CRLReason_decode(&c, (0x0Au), &out->u.ext_CRLReason) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1d", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_CertificateIssuer;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CertificateIssuer) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x17", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_HoldInstructionCode;
+        if (synta_gen_oid_decode(&c, (0x06u), &out->u.ext_HoldInstructionCode) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x18", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_InvalidityDate;
+        if (synta_gen_gentime_decode(&c, (0x18u), &out->u.ext_InvalidityDate) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_CrlEntryExtensions");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkix1_explicit_2009_Extension_CrlEntryExtensions item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlEntryExtensions");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_CrlEntryExtensions");
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlEntryExtensions *out) {
+    synta_cbs *const c = &it->cbs;
+    pkix1_explicit_2009_Extension_CrlEntryExtensions item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlEntryExtensions");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter(list, &it);
+    while (n < cap && pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1969,6 +3370,188 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_expl
     size_t n = 0;
     pkix1_explicit_2009_TBSCertList_revokedCertificates_iter(list, &it);
     while (n < cap && pkix1_explicit_2009_TBSCertList_revokedCertificates_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CrlExtensions");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlExtensions.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlExtensions.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CrlExtensions.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CrlExtensions");
+    return 1;
+}
+
+int pkix1_explicit_2009_Extension_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlExtensions *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extension_CrlExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix1_explicit_2009_Extension_CrlExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x23", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier;
+        if (pkix1_implicit_2009_AuthorityKeyIdentifier_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x12", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_IssuerAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x14", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_CRLNumber;
+        if (synta_gen_int_decode(&c, (0x02u), &out->u.ext_CRLNumber) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1b", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_DeltaCRLIndicator;
+        if (pkix1_implicit_2009_CRLNumber_decode(&c, (0x02u), &out->u.ext_DeltaCRLIndicator) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1c", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_IssuingDistributionPoint;
+        if (pkix1_implicit_2009_IssuingDistributionPoint_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_IssuingDistributionPoint) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x2e", 3)) {
+        out->present = PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_FreshestCRL) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_CrlExtensions");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkix1_explicit_2009_Extension_CrlExtensions item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix1_explicit_2009_Extension_CrlExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlExtensions");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_CrlExtensions");
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlExtensions *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix1_explicit_2009_Extensions_CrlExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkix1_explicit_2009_Extensions_CrlExtensions_iter(const pkix1_explicit_2009_Extensions_CrlExtensions *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlExtensions *out) {
+    synta_cbs *const c = &it->cbs;
+    pkix1_explicit_2009_Extension_CrlExtensions item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_Extension_CrlExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlExtensions");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlExtensions *list, pkix1_explicit_2009_Extension_CrlExtensions *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkix1_explicit_2009_Extensions_CrlExtensions_iter(list, &it);
+    while (n < cap && pkix1_explicit_2009_Extensions_CrlExtensions_next(&it, &out[n])) n++;
     *out_count = n;
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }

@@ -3,6 +3,9 @@
 #define SYNTA_GEN_PKIX1_EXPLICIT_2009_H
 
 #include <synta/gen.h>
+#include "pkix1_implicit_2009.h"
+#include "pkix1_pss_oaep_algorithms_2009.h"
+#include "pkix_algs_2009.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -391,6 +394,191 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_encode(synta_c
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520OrganizationalUnitName *out,
     synta_error *err);
 /*
+ * DirectoryString{ub-state-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
+ */
+typedef enum pkix1_explicit_2009_DirectoryString_ub_state_name_PR {
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_NOTHING = 0,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_teletexString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_printableString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_bmpString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_universalString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix1_explicit_2009_DirectoryString_ub_state_name_PR;
+typedef struct pkix1_explicit_2009_DirectoryString_ub_state_name {
+    pkix1_explicit_2009_DirectoryString_ub_state_name_PR present;
+    union {
+        synta_span teletexString;
+        synta_span printableString;
+        synta_span bmpString;
+        synta_span universalString;
+        synta_span uTF8String;
+        synta_span unknown;
+    } u;
+} pkix1_explicit_2009_DirectoryString_ub_state_name;
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_TAG 0
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_INIT {0}
+/* pkix1_explicit_2009_DirectoryString_ub_state_name_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix1_explicit_2009_DirectoryString_ub_state_name_accepts(uint32_t tag);
+/* pkix1_explicit_2009_DirectoryString_ub_state_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_state_name *out);
+/* pkix1_explicit_2009_DirectoryString_ub_state_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_state_name *in);
+/* pkix1_explicit_2009_DirectoryString_ub_state_name_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_state_name *out,
+    synta_error *err);
+/*
+ * DirectoryString{ub-organization-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
+ */
+typedef enum pkix1_explicit_2009_DirectoryString_ub_organization_name_PR {
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_NOTHING = 0,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_teletexString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_printableString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_bmpString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_universalString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix1_explicit_2009_DirectoryString_ub_organization_name_PR;
+typedef struct pkix1_explicit_2009_DirectoryString_ub_organization_name {
+    pkix1_explicit_2009_DirectoryString_ub_organization_name_PR present;
+    union {
+        synta_span teletexString;
+        synta_span printableString;
+        synta_span bmpString;
+        synta_span universalString;
+        synta_span uTF8String;
+        synta_span unknown;
+    } u;
+} pkix1_explicit_2009_DirectoryString_ub_organization_name;
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_TAG 0
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_INIT {0}
+/* pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts(uint32_t tag);
+/* pkix1_explicit_2009_DirectoryString_ub_organization_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organization_name *out);
+/* pkix1_explicit_2009_DirectoryString_ub_organization_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organization_name *in);
+/* pkix1_explicit_2009_DirectoryString_ub_organization_name_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organization_name *out,
+    synta_error *err);
+/*
+ * DirectoryString{ub-organizational-unit-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
+ */
+typedef enum pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR {
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_NOTHING = 0,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_teletexString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_printableString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_bmpString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_universalString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR;
+typedef struct pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name {
+    pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR present;
+    union {
+        synta_span teletexString;
+        synta_span printableString;
+        synta_span bmpString;
+        synta_span universalString;
+        synta_span uTF8String;
+        synta_span unknown;
+    } u;
+} pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name;
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_TAG 0
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_INIT {0}
+/* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts(uint32_t tag);
+/* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out);
+/* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in);
+/* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out,
+    synta_error *err);
+/*
+ * DirectoryString{ub-title }: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
+ */
+typedef enum pkix1_explicit_2009_DirectoryString_ub_title_PR {
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_NOTHING = 0,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_teletexString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_printableString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_bmpString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_universalString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix1_explicit_2009_DirectoryString_ub_title_PR;
+typedef struct pkix1_explicit_2009_DirectoryString_ub_title {
+    pkix1_explicit_2009_DirectoryString_ub_title_PR present;
+    union {
+        synta_span teletexString;
+        synta_span printableString;
+        synta_span bmpString;
+        synta_span universalString;
+        synta_span uTF8String;
+        synta_span unknown;
+    } u;
+} pkix1_explicit_2009_DirectoryString_ub_title;
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_TAG 0
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_INIT {0}
+/* pkix1_explicit_2009_DirectoryString_ub_title_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix1_explicit_2009_DirectoryString_ub_title_accepts(uint32_t tag);
+/* pkix1_explicit_2009_DirectoryString_ub_title_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_title *out);
+/* pkix1_explicit_2009_DirectoryString_ub_title_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_title *in);
+/* pkix1_explicit_2009_DirectoryString_ub_title_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_title *out,
+    synta_error *err);
+/*
+ * DirectoryString{ub-pseudonym}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
+ */
+typedef enum pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR {
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_NOTHING = 0,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_teletexString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_printableString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_bmpString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_universalString,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String,
+    PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR;
+typedef struct pkix1_explicit_2009_DirectoryString_ub_pseudonym {
+    pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR present;
+    union {
+        synta_span teletexString;
+        synta_span printableString;
+        synta_span bmpString;
+        synta_span universalString;
+        synta_span uTF8String;
+        synta_span unknown;
+    } u;
+} pkix1_explicit_2009_DirectoryString_ub_pseudonym;
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_TAG 0
+#define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_INIT {0}
+/* pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts(uint32_t tag);
+/* pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out);
+/* pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in);
+/* pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out,
+    synta_error *err);
+/*
  * SingleAttribute{{SupportedAttributes}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
  */
 typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes {
@@ -408,6 +596,55 @@ SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encod
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out,
+    synta_error *err);
+/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value: SingleAttribute_SupportedAttributes.value_ (its encoding) decoded as the
+ * type its key type selects in the object set {AttrSet}. */
+typedef enum pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR {
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_name, /* 2.5.4.41 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_surname, /* 2.5.4.4 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_givenName, /* 2.5.4.42 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_initials, /* 2.5.4.43 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_generationQualifier, /* 2.5.4.44 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520CommonName, /* 2.5.4.3 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520LocalityName, /* 2.5.4.7 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520StateOrProvinceName, /* 2.5.4.8 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationName, /* 2.5.4.10 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationalUnitName, /* 2.5.4.11 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Title, /* 2.5.4.12 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520dnQualifier, /* 2.5.4.46 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520countryName, /* 2.5.4.6 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520SerialNumber, /* 2.5.4.5 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Pseudonym, /* 2.5.4.65 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_domainComponent, /* 0.9.2342.19200300.100.1.25 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_emailAddress, /* 1.2.840.113549.1.9.1 */
+} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR;
+typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value {
+    pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR present;
+    union {
+        pkix1_explicit_2009_X520name at_name;
+        pkix1_explicit_2009_X520name at_surname;
+        pkix1_explicit_2009_X520name at_givenName;
+        pkix1_explicit_2009_X520name at_initials;
+        pkix1_explicit_2009_X520name at_generationQualifier;
+        pkix1_explicit_2009_X520CommonName at_x520CommonName;
+        pkix1_explicit_2009_X520LocalityName at_x520LocalityName;
+        pkix1_explicit_2009_DirectoryString_ub_state_name at_x520StateOrProvinceName;
+        pkix1_explicit_2009_DirectoryString_ub_organization_name at_x520OrganizationName;
+        pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name at_x520OrganizationalUnitName;
+        pkix1_explicit_2009_DirectoryString_ub_title at_x520Title;
+        synta_span at_x520dnQualifier;
+        synta_span at_x520countryName;
+        synta_span at_x520SerialNumber;
+        pkix1_explicit_2009_DirectoryString_ub_pseudonym at_x520Pseudonym;
+        synta_span at_domainComponent;
+        synta_span at_emailAddress;
+    } u;
+} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value;
+/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode decodes |in->value_| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value *out,
     synta_error *err);
 /*
  * RelativeDistinguishedName  ::=
@@ -581,6 +818,45 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_e
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+/* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1, /* 1.2.840.113549.1.1.5 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1, /* 1.2.840.10040.4.3 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1, /* 1.2.840.10045.4.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224, /* 2.16.840.1.101.3.4.3.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256, /* 2.16.840.1.101.3.4.3.2 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224, /* 1.2.840.10045.4.3.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256, /* 1.2.840.10045.4.3.2 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384, /* 1.2.840.10045.4.3.3 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+} pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+typedef struct pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
+    pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
+    union {
+        synta_null_t sa_rsaWithMD2;
+        synta_null_t sa_rsaWithMD5;
+        synta_null_t sa_rsaWithSHA1;
+        synta_null_t sa_dsaWithSHA1;
+        synta_null_t sa_ecdsaWithSHA1;
+        synta_null_t sa_dsaWithSHA224;
+        synta_null_t sa_dsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA224;
+        synta_null_t sa_ecdsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA384;
+        synta_null_t sa_ecdsaWithSHA512;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
+    } u;
+} pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+/* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * Time ::= CHOICE {
  *       utcTime        UTCTime,
@@ -659,6 +935,39 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_e
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out,
     synta_error *err);
+/* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value: AlgorithmIdentifier_PublicKeyAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR {
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsa, /* 1.2.840.113549.1.1.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dsa, /* 1.2.840.10040.4.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_kea, /* 2.16.840.1.101.2.1.1.22 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ec, /* 1.2.840.10045.2.1 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecDH, /* 1.3.132.1.12 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_ecMQV, /* 1.3.132.1.13 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+    PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP, /* 1.2.840.113549.1.1.7 */
+} pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR;
+typedef struct pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value {
+    pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR present;
+    union {
+        synta_null_t pk_rsa;
+        pkix_algs_2009_DSA_Params pk_dsa;
+        pkix_algs_2009_DomainParameters pk_dh;
+        pkix_algs_2009_KEA_Params_Id pk_kea;
+        pkix_algs_2009_ECParameters pk_ec;
+        pkix_algs_2009_ECParameters pk_ecDH;
+        pkix_algs_2009_ECParameters pk_ecMQV;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params pk_rsaSSA_PSS;
+        pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params pk_rsaES_OAEP;
+    } u;
+} pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value;
+/* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * SubjectPublicKeyInfo  ::=  SEQUENCE  {
  *       algorithm            AlgorithmIdentifier{PUBLIC-KEY,
@@ -704,6 +1013,105 @@ SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_encode(synta_cbb *cbb, u
 SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_UniqueIdentifier *out,
     synta_error *err);
 /*
+ * Extension{{{CertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extension_CertExtensions {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkix1_explicit_2009_Extension_CertExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extension_CertExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CertExtensions *out);
+/* pkix1_explicit_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CertExtensions *in);
+/* pkix1_explicit_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR {
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier, /* 2.5.29.35 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier, /* 2.5.29.14 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage, /* 2.5.29.15 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod, /* 2.5.29.16 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies, /* 2.5.29.32 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings, /* 2.5.29.33 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName, /* 2.5.29.17 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName, /* 2.5.29.18 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes, /* 2.5.29.9 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints, /* 2.5.29.19 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints, /* 2.5.29.30 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints, /* 2.5.29.36 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage, /* 2.5.29.37 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints, /* 2.5.29.31 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy, /* 2.5.29.54 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL, /* 2.5.29.46 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
+} pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR;
+typedef struct pkix1_explicit_2009_Extension_CertExtensions_extnValue_value {
+    pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR present;
+    union {
+        pkix1_implicit_2009_AuthorityKeyIdentifier ext_AuthorityKeyIdentifier;
+        pkix1_implicit_2009_KeyIdentifier ext_SubjectKeyIdentifier;
+        pkix1_implicit_2009_KeyUsage ext_KeyUsage;
+        pkix1_implicit_2009_PrivateKeyUsagePeriod ext_PrivateKeyUsagePeriod;
+        pkix1_implicit_2009_CertificatePolicies ext_CertificatePolicies;
+        pkix1_implicit_2009_PolicyMappings ext_PolicyMappings;
+        pkix1_implicit_2009_GeneralNames ext_SubjectAltName;
+        pkix1_implicit_2009_GeneralNames ext_IssuerAltName;
+        pkix1_implicit_2009_SubjectDirectoryAttributes ext_SubjectDirectoryAttributes;
+        pkix1_implicit_2009_BasicConstraints ext_BasicConstraints;
+        pkix1_implicit_2009_NameConstraints ext_NameConstraints;
+        pkix1_implicit_2009_PolicyConstraints ext_PolicyConstraints;
+        pkix1_implicit_2009_ExtKeyUsageSyntax ext_ExtKeyUsage;
+        pkix1_implicit_2009_CRLDistributionPoints ext_CRLDistributionPoints;
+        pkix1_implicit_2009_SkipCerts ext_InhibitAnyPolicy;
+        pkix1_implicit_2009_CRLDistributionPoints ext_FreshestCRL;
+        pkix1_implicit_2009_AuthorityInfoAccessSyntax ext_AuthorityInfoAccess;
+        pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
+    } u;
+} pkix1_explicit_2009_Extension_CertExtensions_extnValue_value;
+/* pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CertExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{CertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extensions_CertExtensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix1_explicit_2009_Extensions_CertExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extensions_CertExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CertExtensions *out);
+/* pkix1_explicit_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CertExtensions *in);
+/* pkix1_explicit_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CertExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extensions_CertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix1_explicit_2009_Extensions_CertExtensions_iter(const pkix1_explicit_2009_Extensions_CertExtensions *list, synta_list_iter *it);
+/* pkix1_explicit_2009_Extensions_CertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CertExtensions *out);
+/* pkix1_explicit_2009_Extensions_CertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_get_all(const pkix1_explicit_2009_Extensions_CertExtensions *list, pkix1_explicit_2009_Extension_CertExtensions *out, size_t cap,
+    size_t *out_count);
+/*
  * TBSCertificate  ::=  SEQUENCE  {
  *       version         [0]  Version DEFAULT v1,
  *       serialNumber         CertificateSerialNumber,
@@ -732,13 +1140,13 @@ typedef struct pkix1_explicit_2009_TBSCertificate {
     pkix1_explicit_2009_Version version;
     pkix1_explicit_2009_CertificateSerialNumber serialNumber;
     pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms signature;
-    synta_span issuer;
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_Validity validity;
-    synta_span subject;
+    synta_span subject; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_SubjectPublicKeyInfo subjectPublicKeyInfo;
     pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
     pkix1_explicit_2009_UniqueIdentifier subjectUniqueID;
-    synta_span extensions;
+    synta_span extensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CertExtensions_parse */
 } pkix1_explicit_2009_TBSCertificate;
 #define PKIX1_EXPLICIT_2009_TBSCERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTIFICATE_INIT {0}
@@ -795,13 +1203,84 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_encode(synta_cbb *cbb, uint32
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate *out,
     synta_error *err);
 /*
+ * Extension{{{CrlEntryExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extension_CrlEntryExtensions {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkix1_explicit_2009_Extension_CrlEntryExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlEntryExtensions *out);
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlEntryExtensions *in);
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value: Extension_CrlEntryExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR {
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_CRLReason, /* 2.5.29.21 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_CertificateIssuer, /* 2.5.29.29 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_HoldInstructionCode, /* 2.5.29.23 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_InvalidityDate, /* 2.5.29.24 */
+} pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR;
+typedef struct pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value {
+    pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR present;
+    union {
+        pkix1_implicit_2009_CRLReason ext_CRLReason;
+        pkix1_implicit_2009_GeneralNames ext_CertificateIssuer;
+        synta_span ext_HoldInstructionCode;
+        synta_time ext_InvalidityDate;
+    } u;
+} pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value;
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlEntryExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{CrlEntryExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extensions_CrlEntryExtensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix1_explicit_2009_Extensions_CrlEntryExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out);
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in);
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, synta_list_iter *it);
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlEntryExtensions *out);
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, size_t cap,
+    size_t *out_count);
+/*
  * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates_item_.
  */
 typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ {
     uint8_t has_crlEntryExtensions;
     pkix1_explicit_2009_CertificateSerialNumber userCertificate;
     pkix1_explicit_2009_Time revocationDate;
-    synta_span crlEntryExtensions;
+    synta_span crlEntryExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse */
 } pkix1_explicit_2009_TBSCertList_revokedCertificates_item_;
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__INIT {0}
@@ -842,6 +1321,81 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synt
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out, size_t cap,
+    size_t *out_count);
+/*
+ * Extension{{{CrlExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extension_CrlExtensions {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkix1_explicit_2009_Extension_CrlExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extension_CrlExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlExtensions *out);
+/* pkix1_explicit_2009_Extension_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlExtensions *in);
+/* pkix1_explicit_2009_Extension_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value: Extension_CrlExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR {
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier, /* 2.5.29.35 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName, /* 2.5.29.18 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_CRLNumber, /* 2.5.29.20 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_DeltaCRLIndicator, /* 2.5.29.27 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_IssuingDistributionPoint, /* 2.5.29.28 */
+    PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL, /* 2.5.29.46 */
+} pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR;
+typedef struct pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value {
+    pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR present;
+    union {
+        pkix1_implicit_2009_AuthorityKeyIdentifier ext_AuthorityKeyIdentifier;
+        pkix1_implicit_2009_GeneralNames ext_IssuerAltName;
+        synta_span ext_CRLNumber;
+        pkix1_implicit_2009_CRLNumber ext_DeltaCRLIndicator;
+        pkix1_implicit_2009_IssuingDistributionPoint ext_IssuingDistributionPoint;
+        pkix1_implicit_2009_CRLDistributionPoints ext_FreshestCRL;
+    } u;
+} pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value;
+/* pkix1_explicit_2009_Extension_CrlExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{CrlExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix1_explicit_2009_Extensions_CrlExtensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix1_explicit_2009_Extensions_CrlExtensions;
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_INIT {0}
+/* pkix1_explicit_2009_Extensions_CrlExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlExtensions *out);
+/* pkix1_explicit_2009_Extensions_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlExtensions *in);
+/* pkix1_explicit_2009_Extensions_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlExtensions *out,
+    synta_error *err);
+/* pkix1_explicit_2009_Extensions_CrlExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix1_explicit_2009_Extensions_CrlExtensions_iter(const pkix1_explicit_2009_Extensions_CrlExtensions *list, synta_list_iter *it);
+/* pkix1_explicit_2009_Extensions_CrlExtensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlExtensions *out);
+/* pkix1_explicit_2009_Extensions_CrlExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlExtensions *list, pkix1_explicit_2009_Extension_CrlExtensions *out, size_t cap,
     size_t *out_count);
 /*
  * TBSCertList  ::=  SEQUENCE  {
@@ -893,11 +1447,11 @@ typedef struct pkix1_explicit_2009_TBSCertList {
     uint8_t has_crlExtensions;
     pkix1_explicit_2009_Version version;
     pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms signature;
-    synta_span issuer;
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_Time thisUpdate;
     pkix1_explicit_2009_Time nextUpdate;
     pkix1_explicit_2009_TBSCertList_revokedCertificates revokedCertificates;
-    synta_span crlExtensions;
+    synta_span crlExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlExtensions_parse */
 } pkix1_explicit_2009_TBSCertList;
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_INIT {0}

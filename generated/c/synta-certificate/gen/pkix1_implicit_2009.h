@@ -3,7 +3,6 @@
 #define SYNTA_GEN_PKIX1_IMPLICIT_2009_H
 
 #include <synta/gen.h>
-#include "pkix1_explicit_2009.h"
 #include "pkix_x400_address_2009.h"
 
 #ifdef __cplusplus
@@ -320,7 +319,7 @@ typedef struct pkix1_implicit_2009_AuthorityKeyIdentifier {
     uint8_t has_authorityCertSerialNumber;
     pkix1_implicit_2009_KeyIdentifier keyIdentifier;
     pkix1_implicit_2009_GeneralNames authorityCertIssuer;
-    pkix1_explicit_2009_CertificateSerialNumber authorityCertSerialNumber;
+    synta_span authorityCertSerialNumber;
 } pkix1_implicit_2009_AuthorityKeyIdentifier;
 #define PKIX1_IMPLICIT_2009_AUTHORITYKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_AUTHORITYKEYIDENTIFIER_INIT {0}
@@ -420,117 +419,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_encode(synta_cbb *cbb, uint3
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertPolicyId *out,
     synta_error *err);
-/*
- * PolicyQualifierInfo ::= SEQUENCE {
- *           policyQualifierId  CERT-POLICY-QUALIFIER.
- *                &id({PolicyQualifierId}),
- *           qualifier          CERT-POLICY-QUALIFIER.
- *                &Type({PolicyQualifierId}{@policyQualifierId})}
- *
- *    -- Implementations that recognize additional policy qualifiers MUST
- *    -- augment the following definition for PolicyQualifierId
- *
- * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:123.
- */
-typedef struct pkix1_implicit_2009_PolicyQualifierInfo {
-    synta_span policyQualifierId;
-    synta_span qualifier;
-} pkix1_implicit_2009_PolicyQualifierInfo;
-#define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_INIT {0}
-/* pkix1_implicit_2009_PolicyQualifierInfo_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyQualifierInfo *out);
-/* pkix1_implicit_2009_PolicyQualifierInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyQualifierInfo *in);
-/* pkix1_implicit_2009_PolicyQualifierInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo *out,
-    synta_error *err);
-/*
- * An inline type of pkix1_implicit_2009_PolicyInformation_policyQualifiers.
- */
-typedef struct pkix1_implicit_2009_PolicyInformation_policyQualifiers {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} pkix1_implicit_2009_PolicyInformation_policyQualifiers;
-#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_INIT {0}
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out);
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in);
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out,
-    synta_error *err);
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, synta_list_iter *it);
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_next(synta_list_iter *it, pkix1_implicit_2009_PolicyQualifierInfo *out);
-/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, pkix1_implicit_2009_PolicyQualifierInfo *out, size_t cap,
-    size_t *out_count);
-/*
- * PolicyInformation ::= SEQUENCE {
- *         policyIdentifier   CertPolicyId,
- *         policyQualifiers   SEQUENCE SIZE (1..MAX) OF
- *                 PolicyQualifierInfo OPTIONAL }
- *
- * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:114.
- */
-typedef struct pkix1_implicit_2009_PolicyInformation {
-    uint8_t has_policyQualifiers;
-    pkix1_implicit_2009_CertPolicyId policyIdentifier;
-    pkix1_implicit_2009_PolicyInformation_policyQualifiers policyQualifiers;
-} pkix1_implicit_2009_PolicyInformation;
-#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_INIT {0}
-/* pkix1_implicit_2009_PolicyInformation_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation *out);
-/* pkix1_implicit_2009_PolicyInformation_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation *in);
-/* pkix1_implicit_2009_PolicyInformation_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation *out,
-    synta_error *err);
-/*
- * CertificatePolicies ::= SEQUENCE SIZE (1..MAX) OF PolicyInformation
- *
- * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:112.
- */
-typedef struct pkix1_implicit_2009_CertificatePolicies {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} pkix1_implicit_2009_CertificatePolicies;
-#define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_INIT {0}
-/* pkix1_implicit_2009_CertificatePolicies_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CertificatePolicies *out);
-/* pkix1_implicit_2009_CertificatePolicies_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertificatePolicies *in);
-/* pkix1_implicit_2009_CertificatePolicies_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertificatePolicies *out,
-    synta_error *err);
-/* pkix1_implicit_2009_CertificatePolicies_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void pkix1_implicit_2009_CertificatePolicies_iter(const pkix1_implicit_2009_CertificatePolicies *list, synta_list_iter *it);
-/* pkix1_implicit_2009_CertificatePolicies_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_next(synta_list_iter *it, pkix1_implicit_2009_PolicyInformation *out);
-/* pkix1_implicit_2009_CertificatePolicies_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_CertificatePolicies *list, pkix1_implicit_2009_PolicyInformation *out, size_t cap,
-    size_t *out_count);
 /*
  * CPSuri ::= IA5String
  *
@@ -676,6 +564,136 @@ SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_encode(synta_cbb *cbb, uint32_
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_UserNotice *out,
     synta_error *err);
+/*
+ * PolicyQualifierInfo ::= SEQUENCE {
+ *           policyQualifierId  CERT-POLICY-QUALIFIER.
+ *                &id({PolicyQualifierId}),
+ *           qualifier          CERT-POLICY-QUALIFIER.
+ *                &Type({PolicyQualifierId}{@policyQualifierId})}
+ *
+ *    -- Implementations that recognize additional policy qualifiers MUST
+ *    -- augment the following definition for PolicyQualifierId
+ *
+ * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:123.
+ */
+typedef struct pkix1_implicit_2009_PolicyQualifierInfo {
+    synta_span policyQualifierId;
+    synta_span qualifier;
+} pkix1_implicit_2009_PolicyQualifierInfo;
+#define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_INIT {0}
+/* pkix1_implicit_2009_PolicyQualifierInfo_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyQualifierInfo *out);
+/* pkix1_implicit_2009_PolicyQualifierInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyQualifierInfo *in);
+/* pkix1_implicit_2009_PolicyQualifierInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo *out,
+    synta_error *err);
+/* pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value: PolicyQualifierInfo.qualifier (its encoding) decoded as the
+ * type its key policyQualifierId selects in the object set {PolicyQualifierId}. */
+typedef enum pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR {
+    PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_QUALIFIER_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_QUALIFIER_PR_pqid_cps, /* 1.3.6.1.5.5.7.2.1 */
+    PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_QUALIFIER_PR_pqid_unotice, /* 1.3.6.1.5.5.7.2.2 */
+} pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR;
+typedef struct pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value {
+    pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR present;
+    union {
+        pkix1_implicit_2009_CPSuri pqid_cps;
+        pkix1_implicit_2009_UserNotice pqid_unotice;
+    } u;
+} pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value;
+/* pkix1_implicit_2009_PolicyQualifierInfo_qualifier_decode decodes |in->qualifier| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_qualifier_decode(const pkix1_implicit_2009_PolicyQualifierInfo *in, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value *out,
+    synta_error *err);
+/*
+ * An inline type of pkix1_implicit_2009_PolicyInformation_policyQualifiers.
+ */
+typedef struct pkix1_implicit_2009_PolicyInformation_policyQualifiers {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix1_implicit_2009_PolicyInformation_policyQualifiers;
+#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_INIT {0}
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out);
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in);
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out,
+    synta_error *err);
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, synta_list_iter *it);
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_next(synta_list_iter *it, pkix1_implicit_2009_PolicyQualifierInfo *out);
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, pkix1_implicit_2009_PolicyQualifierInfo *out, size_t cap,
+    size_t *out_count);
+/*
+ * PolicyInformation ::= SEQUENCE {
+ *         policyIdentifier   CertPolicyId,
+ *         policyQualifiers   SEQUENCE SIZE (1..MAX) OF
+ *                 PolicyQualifierInfo OPTIONAL }
+ *
+ * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:114.
+ */
+typedef struct pkix1_implicit_2009_PolicyInformation {
+    uint8_t has_policyQualifiers;
+    pkix1_implicit_2009_CertPolicyId policyIdentifier;
+    pkix1_implicit_2009_PolicyInformation_policyQualifiers policyQualifiers;
+} pkix1_implicit_2009_PolicyInformation;
+#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_IMPLICIT_2009_POLICYINFORMATION_INIT {0}
+/* pkix1_implicit_2009_PolicyInformation_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation *out);
+/* pkix1_implicit_2009_PolicyInformation_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation *in);
+/* pkix1_implicit_2009_PolicyInformation_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation *out,
+    synta_error *err);
+/*
+ * CertificatePolicies ::= SEQUENCE SIZE (1..MAX) OF PolicyInformation
+ *
+ * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:112.
+ */
+typedef struct pkix1_implicit_2009_CertificatePolicies {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix1_implicit_2009_CertificatePolicies;
+#define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_INIT {0}
+/* pkix1_implicit_2009_CertificatePolicies_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CertificatePolicies *out);
+/* pkix1_implicit_2009_CertificatePolicies_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertificatePolicies *in);
+/* pkix1_implicit_2009_CertificatePolicies_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertificatePolicies *out,
+    synta_error *err);
+/* pkix1_implicit_2009_CertificatePolicies_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix1_implicit_2009_CertificatePolicies_iter(const pkix1_implicit_2009_CertificatePolicies *list, synta_list_iter *it);
+/* pkix1_implicit_2009_CertificatePolicies_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_next(synta_list_iter *it, pkix1_implicit_2009_PolicyInformation *out);
+/* pkix1_implicit_2009_CertificatePolicies_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_CertificatePolicies *list, pkix1_implicit_2009_PolicyInformation *out, size_t cap,
+    size_t *out_count);
 /*
  * An inline type of pkix1_implicit_2009_PolicyMappings_item_.
  */
@@ -1012,7 +1030,7 @@ typedef struct pkix1_implicit_2009_DistributionPointName {
     pkix1_implicit_2009_DistributionPointName_PR present;
     union {
         pkix1_implicit_2009_GeneralNames fullName;
-        pkix1_explicit_2009_RelativeDistinguishedName nameRelativeToCRLIssuer;
+        synta_span nameRelativeToCRLIssuer;
         synta_span unknown;
     } u;
 } pkix1_implicit_2009_DistributionPointName;

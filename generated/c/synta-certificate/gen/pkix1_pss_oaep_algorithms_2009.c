@@ -114,6 +114,46 @@ int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse(const uint8_t *data, size
     return 0;
 }
 
+int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x0e""\x03""\x02""\x1a", 5)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row0;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.row0) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x02""\x04", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.row1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x02""\x01", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.row2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x02""\x02", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row3;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.row3) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x02""\x03", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row4;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.row4) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -165,6 +205,22 @@ int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse(const uint8_t *data, s
     return 0;
 }
 
+int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x08", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_PARAMETERS_PR_row0;
+        if (pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.row0) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -214,6 +270,22 @@ int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse(const uint8_t *data, s
     if (pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(&cbs, PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x09", 9)) {
+        out->present = PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_PARAMETERS_PR_row0;
+        if (pkix1_pss_oaep_algorithms_2009_EncodingParameters_decode(&c, (0x04u), &out->u.row0) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *out) {

@@ -87,6 +87,31 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode(synta_cbb
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm *out,
     synta_error *err);
+/* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value: HashAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR {
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row0, /* 1.3.14.3.2.26 */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row1, /* 2.16.840.1.101.3.4.2.4 */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row2, /* 2.16.840.1.101.3.4.2.1 */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row3, /* 2.16.840.1.101.3.4.2.2 */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row4, /* 2.16.840.1.101.3.4.2.3 */
+} pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR;
+typedef struct pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value {
+    pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR present;
+    union {
+        synta_null_t row0;
+        synta_null_t row1;
+        synta_null_t row2;
+        synta_null_t row3;
+        synta_null_t row4;
+    } u;
+} pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value;
+/* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value *out,
+    synta_error *err);
 /*
  * MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
  *                            {PKCS1MGFAlgorithms}}
@@ -110,6 +135,23 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode(synta_
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out,
     synta_error *err);
+/* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value: MaskGenAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR {
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_PARAMETERS_PR_row0, /* 1.2.840.113549.1.1.8 */
+} pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR;
+typedef struct pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value {
+    pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR present;
+    union {
+        pkix1_pss_oaep_algorithms_2009_HashAlgorithm row0;
+    } u;
+} pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value;
+/* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value *out,
+    synta_error *err);
 /*
  * PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
  *                                                 {PSS-SourceAlgorithms}}
@@ -132,6 +174,23 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode(synta_
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *out,
+    synta_error *err);
+/* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value: PSourceAlgorithm.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR {
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_PARAMETERS_PR_row0, /* 1.2.840.113549.1.1.9 */
+} pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR;
+typedef struct pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value {
+    pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR present;
+    union {
+        pkix1_pss_oaep_algorithms_2009_EncodingParameters row0;
+    } u;
+} pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value;
+/* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value *out,
     synta_error *err);
 /*
  * RSASSA-PSS-params  ::=  SEQUENCE  {

@@ -649,6 +649,88 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_pars
     return 0;
 }
 
+int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x02", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x04", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD5) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x05", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x03", 7)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x01", 7)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x01", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x02", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x01", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x02", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x03", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA384) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x04", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA512) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.sa_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertValidityPeriod *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -893,124 +975,6 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_get_all(
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_AttCertVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AttributeCertificateInfo.version");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_Holder_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->holder)) return synta_cbs_set_field(c, "AttributeCertificateInfo.holder");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_AttCertIssuer_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuer");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificateInfo.signature");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "AttributeCertificateInfo.serialNumber");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attrCertValidityPeriod)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attrCertValidityPeriod");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attributes");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
-        out->has_issuerUniqueID = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuerUniqueID");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
-        out->has_extensions = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfo.extensions");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateInfo");
-    return 1;
-}
-
-int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!pkix_attribute_certificate_2009_AttCertVersion_encode(b, (0x02u), &in->version)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix_attribute_certificate_2009_Holder_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->holder)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix_attribute_certificate_2009_AttCertIssuer_encode(b, 0, &in->issuer)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->signature)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix1_explicit_2009_CertificateSerialNumber_encode(b, (0x02u), &in->serialNumber)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->attrCertValidityPeriod)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->attributes)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_issuerUniqueID)
-    {
-        if (!pkix1_explicit_2009_UniqueIdentifier_encode(b, (0x03u), &in->issuerUniqueID)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_extensions)
-    {
-        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
 int pkix_attribute_certificate_2009_TargetCert_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_TargetCert *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1240,6 +1204,74 @@ int pkix_attribute_certificate_2009_Targets_get_all(const pkix_attribute_certifi
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
+int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ProxyInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ProxyInfo");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkix_attribute_certificate_2009_Targets item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in) {
+    synta_cbb seq_;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix_attribute_certificate_2009_ProxyInfo_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkix_attribute_certificate_2009_ProxyInfo_iter(const pkix_attribute_certificate_2009_ProxyInfo *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_attribute_certificate_2009_Targets *out) {
+    synta_cbs *const c = &it->cbs;
+    pkix_attribute_certificate_2009_Targets item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_ProxyInfo_get_all(const pkix_attribute_certificate_2009_ProxyInfo *list, pkix_attribute_certificate_2009_Targets *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkix_attribute_certificate_2009_ProxyInfo_iter(list, &it);
+    while (n < cap && pkix_attribute_certificate_2009_ProxyInfo_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
 int pkix_attribute_certificate_2009_AttrSpec_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttrSpec *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1393,20 +1425,141 @@ int pkix_attribute_certificate_2009_AAControls_parse(const uint8_t *data, size_t
     return 0;
 }
 
-int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ProxyInfo *out) {
+int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_AttributeCertExtensions");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions");
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_decode(const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x04", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_auditIdentity;
+        if (synta_gen_octets_decode(&c, (0x04u), &out->u.ext_auditIdentity) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x37", 3)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_targetInformation;
+        if (pkix_attribute_certificate_2009_Targets_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_targetInformation) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x23", 3)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier;
+        if (pkix1_implicit_2009_AuthorityKeyIdentifier_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x01", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess;
+        if (pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityInfoAccess) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1f", 3)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CRLDistributionPoints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x38", 3)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_noRevAvail;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.ext_noRevAvail) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x0a", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_ac_proxying;
+        if (pkix_attribute_certificate_2009_ProxyInfo_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_ac_proxying) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x06", 8)) {
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_aaControls;
+        if (pkix_attribute_certificate_2009_AAControls_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_aaControls) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ProxyInfo");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_AttributeCertExtensions");
     out->elements.data = c->data;
     out->elements.len = c->len;
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkix_attribute_certificate_2009_Targets item;
+        pkix_attribute_certificate_2009_Extension_AttributeCertExtensions item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
+            if (!pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensions");
             (void)at_;
         }
         (void)item;
@@ -1415,50 +1568,173 @@ int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t ta
         }
         (void)el_;
     }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_AttributeCertExtensions");
+    }
     return 1;
 }
 
-int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in) {
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in) {
     synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
 }
 
-int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out, synta_error *err) {
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkix_attribute_certificate_2009_ProxyInfo_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
 
-void pkix_attribute_certificate_2009_ProxyInfo_iter(const pkix_attribute_certificate_2009_ProxyInfo *list, synta_list_iter *it) {
+void pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, synta_list_iter *it) {
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_attribute_certificate_2009_Targets *out) {
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next(synta_list_iter *it, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out) {
     synta_cbs *const c = &it->cbs;
-    pkix_attribute_certificate_2009_Targets item;
+    pkix_attribute_certificate_2009_Extension_AttributeCertExtensions item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
+        if (!pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensions");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkix_attribute_certificate_2009_ProxyInfo_get_all(const pkix_attribute_certificate_2009_ProxyInfo *list, pkix_attribute_certificate_2009_Targets *out, size_t cap, size_t *out_count) {
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_get_all(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
-    pkix_attribute_certificate_2009_ProxyInfo_iter(list, &it);
-    while (n < cap && pkix_attribute_certificate_2009_ProxyInfo_next(&it, &out[n])) n++;
+    pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter(list, &it);
+    while (n < cap && pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next(&it, &out[n])) n++;
     *out_count = n;
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_AttCertVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AttributeCertificateInfo.version");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_Holder_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->holder)) return synta_cbs_set_field(c, "AttributeCertificateInfo.holder");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_AttCertIssuer_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuer");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificateInfo.signature");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "AttributeCertificateInfo.serialNumber");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attrCertValidityPeriod)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attrCertValidityPeriod");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attributes");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+        out->has_issuerUniqueID = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuerUniqueID");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
+        out->has_extensions = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfo.extensions");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateInfo");
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!pkix_attribute_certificate_2009_AttCertVersion_encode(b, (0x02u), &in->version)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_Holder_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->holder)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttCertIssuer_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->signature)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_encode(b, (0x02u), &in->serialNumber)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->attrCertValidityPeriod)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->attributes)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_issuerUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_encode(b, (0x03u), &in->issuerUniqueID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_extensions)
+    {
+        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
 }
 
 int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__accepts(uint32_t t) {

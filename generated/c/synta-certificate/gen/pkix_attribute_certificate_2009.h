@@ -5,6 +5,7 @@
 #include <synta/gen.h>
 #include "pkix1_explicit_2009.h"
 #include "pkix1_implicit_2009.h"
+#include "pkix1_pss_oaep_algorithms_2009.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -335,6 +336,45 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_Signature
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+/* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1, /* 1.2.840.113549.1.1.5 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1, /* 1.2.840.10040.4.3 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1, /* 1.2.840.10045.4.1 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224, /* 2.16.840.1.101.3.4.3.1 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256, /* 2.16.840.1.101.3.4.3.2 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224, /* 1.2.840.10045.4.3.1 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256, /* 1.2.840.10045.4.3.2 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384, /* 1.2.840.10045.4.3.3 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+} pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+typedef struct pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
+    pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
+    union {
+        synta_null_t sa_rsaWithMD2;
+        synta_null_t sa_rsaWithMD5;
+        synta_null_t sa_rsaWithSHA1;
+        synta_null_t sa_dsaWithSHA1;
+        synta_null_t sa_ecdsaWithSHA1;
+        synta_null_t sa_dsaWithSHA224;
+        synta_null_t sa_dsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA224;
+        synta_null_t sa_ecdsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA384;
+        synta_null_t sa_ecdsaWithSHA512;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
+    } u;
+} pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+/* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * AttCertValidityPeriod  ::= SEQUENCE {
  *        notBeforeTime  GeneralizedTime,
@@ -439,48 +479,6 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attr
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_get_all(const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *list, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out, size_t cap,
     size_t *out_count);
 /*
- * AttributeCertificateInfo ::= SEQUENCE {
- *        version        AttCertVersion,  -- version is v2
- *        holder         Holder,
- *        issuer         AttCertIssuer,
- *        signature      AlgorithmIdentifier{SIGNATURE-ALGORITHM,
- *                           {SignatureAlgorithms}},
- *        serialNumber   CertificateSerialNumber,
- *        attrCertValidityPeriod   AttCertValidityPeriod,
- *        attributes     SEQUENCE OF
- *                           AttributeSet{{AttributesDefined}},
- *        issuerUniqueID UniqueIdentifier OPTIONAL,
- *        extensions     Extensions{{AttributeCertExtensions}} OPTIONAL
- *    }
- *
- * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:133.
- */
-typedef struct pkix_attribute_certificate_2009_AttributeCertificateInfo {
-    uint8_t has_issuerUniqueID;
-    uint8_t has_extensions;
-    pkix_attribute_certificate_2009_AttCertVersion version;
-    pkix_attribute_certificate_2009_Holder holder;
-    pkix_attribute_certificate_2009_AttCertIssuer issuer;
-    pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms signature;
-    pkix1_explicit_2009_CertificateSerialNumber serialNumber;
-    pkix_attribute_certificate_2009_AttCertValidityPeriod attrCertValidityPeriod;
-    pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes attributes;
-    pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
-    synta_span extensions;
-} pkix_attribute_certificate_2009_AttributeCertificateInfo;
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_INIT {0}
-/* pkix_attribute_certificate_2009_AttributeCertificateInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo *out);
-/* pkix_attribute_certificate_2009_AttributeCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in);
-/* pkix_attribute_certificate_2009_AttributeCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out,
-    synta_error *err);
-/*
  * TargetCert  ::= SEQUENCE {
  *        targetCertificate  IssuerSerial,
  *        targetName         GeneralName OPTIONAL,
@@ -578,6 +576,40 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_next(synta_list_iter 
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_get_all(const pkix_attribute_certificate_2009_Targets *list, pkix_attribute_certificate_2009_Target *out, size_t cap,
     size_t *out_count);
 /*
+ * ProxyInfo ::= SEQUENCE OF Targets
+ *
+ *    --
+ *    --  Syntax used by Attribute Certificate Attributes
+ *    --
+ *
+ * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:225.
+ */
+typedef struct pkix_attribute_certificate_2009_ProxyInfo {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkix_attribute_certificate_2009_ProxyInfo;
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_INIT {0}
+/* pkix_attribute_certificate_2009_ProxyInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ProxyInfo *out);
+/* pkix_attribute_certificate_2009_ProxyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in);
+/* pkix_attribute_certificate_2009_ProxyInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out,
+    synta_error *err);
+/* pkix_attribute_certificate_2009_ProxyInfo_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix_attribute_certificate_2009_ProxyInfo_iter(const pkix_attribute_certificate_2009_ProxyInfo *list, synta_list_iter *it);
+/* pkix_attribute_certificate_2009_ProxyInfo_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_attribute_certificate_2009_Targets *out);
+/* pkix_attribute_certificate_2009_ProxyInfo_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_get_all(const pkix_attribute_certificate_2009_ProxyInfo *list, pkix_attribute_certificate_2009_Targets *out, size_t cap,
+    size_t *out_count);
+/*
  * AttrSpec::= SEQUENCE OF OBJECT IDENTIFIER
  *
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:223.
@@ -639,39 +671,126 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_encode(synta_cbb *
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AAControls *out,
     synta_error *err);
 /*
- * ProxyInfo ::= SEQUENCE OF Targets
- *
- *    --
- *    --  Syntax used by Attribute Certificate Attributes
- *    --
- *
- * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:225.
+ * Extension{{{AttributeCertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
-typedef struct pkix_attribute_certificate_2009_ProxyInfo {
+typedef struct pkix_attribute_certificate_2009_Extension_AttributeCertExtensions {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkix_attribute_certificate_2009_Extension_AttributeCertExtensions;
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_INIT {0}
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out);
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in);
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out,
+    synta_error *err);
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value: Extension_AttributeCertExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR {
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_auditIdentity, /* 1.3.6.1.5.5.7.1.4 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_targetInformation, /* 2.5.29.55 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier, /* 2.5.29.35 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints, /* 2.5.29.31 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_noRevAvail, /* 2.5.29.56 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_ac_proxying, /* 1.3.6.1.5.5.7.1.10 */
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_aaControls, /* 1.3.6.1.5.5.7.1.6 */
+} pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR;
+typedef struct pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value {
+    pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR present;
+    union {
+        synta_span ext_auditIdentity;
+        pkix_attribute_certificate_2009_Targets ext_targetInformation;
+        pkix1_implicit_2009_AuthorityKeyIdentifier ext_AuthorityKeyIdentifier;
+        pkix1_implicit_2009_AuthorityInfoAccessSyntax ext_AuthorityInfoAccess;
+        pkix1_implicit_2009_CRLDistributionPoints ext_CRLDistributionPoints;
+        synta_null_t ext_noRevAvail;
+        pkix_attribute_certificate_2009_ProxyInfo ext_ac_proxying;
+        pkix_attribute_certificate_2009_AAControls ext_aaControls;
+    } u;
+} pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value;
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_decode(const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{AttributeCertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions {
     synta_span elements; /* the encoded elements (contents octets), all checked */
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
-} pkix_attribute_certificate_2009_ProxyInfo;
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_INIT {0}
-/* pkix_attribute_certificate_2009_ProxyInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG)
+} pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions;
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_INIT {0}
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ProxyInfo *out);
-/* pkix_attribute_certificate_2009_ProxyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in);
-/* pkix_attribute_certificate_2009_ProxyInfo_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out);
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in);
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out,
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out,
     synta_error *err);
-/* pkix_attribute_certificate_2009_ProxyInfo_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void pkix_attribute_certificate_2009_ProxyInfo_iter(const pkix_attribute_certificate_2009_ProxyInfo *list, synta_list_iter *it);
-/* pkix_attribute_certificate_2009_ProxyInfo_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_attribute_certificate_2009_Targets *out);
-/* pkix_attribute_certificate_2009_ProxyInfo_get_all decodes every element into |out| (room for |cap|); returns 0
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, synta_list_iter *it);
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next(synta_list_iter *it, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out);
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_get_all(const pkix_attribute_certificate_2009_ProxyInfo *list, pkix_attribute_certificate_2009_Targets *out, size_t cap,
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_get_all(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out, size_t cap,
     size_t *out_count);
+/*
+ * AttributeCertificateInfo ::= SEQUENCE {
+ *        version        AttCertVersion,  -- version is v2
+ *        holder         Holder,
+ *        issuer         AttCertIssuer,
+ *        signature      AlgorithmIdentifier{SIGNATURE-ALGORITHM,
+ *                           {SignatureAlgorithms}},
+ *        serialNumber   CertificateSerialNumber,
+ *        attrCertValidityPeriod   AttCertValidityPeriod,
+ *        attributes     SEQUENCE OF
+ *                           AttributeSet{{AttributesDefined}},
+ *        issuerUniqueID UniqueIdentifier OPTIONAL,
+ *        extensions     Extensions{{AttributeCertExtensions}} OPTIONAL
+ *    }
+ *
+ * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:133.
+ */
+typedef struct pkix_attribute_certificate_2009_AttributeCertificateInfo {
+    uint8_t has_issuerUniqueID;
+    uint8_t has_extensions;
+    pkix_attribute_certificate_2009_AttCertVersion version;
+    pkix_attribute_certificate_2009_Holder holder;
+    pkix_attribute_certificate_2009_AttCertIssuer issuer;
+    pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms signature;
+    pkix1_explicit_2009_CertificateSerialNumber serialNumber;
+    pkix_attribute_certificate_2009_AttCertValidityPeriod attrCertValidityPeriod;
+    pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes attributes;
+    pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
+    synta_span extensions; /* raw TLV, decoded on demand with pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse */
+} pkix_attribute_certificate_2009_AttributeCertificateInfo;
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_INIT {0}
+/* pkix_attribute_certificate_2009_AttributeCertificateInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo *out);
+/* pkix_attribute_certificate_2009_AttributeCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in);
+/* pkix_attribute_certificate_2009_AttributeCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out,
+    synta_error *err);
 /*
  * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_.
  */

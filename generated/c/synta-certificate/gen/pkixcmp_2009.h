@@ -872,6 +872,54 @@ SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_encode(synta_cbb *cbb, uint32_t
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent *out,
     synta_error *err);
 /*
+ * Extension{{{...}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkixcmp_2009_Extension {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkixcmp_2009_Extension;
+#define PKIXCMP_2009_EXTENSION_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCMP_2009_EXTENSION_INIT {0}
+/* pkixcmp_2009_Extension_decode reads one value with tag |tag| (normally PKIXCMP_2009_EXTENSION_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Extension *out);
+/* pkixcmp_2009_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcmp_2009_Extension_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extension *in);
+/* pkixcmp_2009_Extension_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcmp_2009_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extension *out,
+    synta_error *err);
+/*
+ * Extensions{{...}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkixcmp_2009_Extensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkixcmp_2009_Extensions;
+#define PKIXCMP_2009_EXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCMP_2009_EXTENSIONS_INIT {0}
+/* pkixcmp_2009_Extensions_decode reads one value with tag |tag| (normally PKIXCMP_2009_EXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Extensions *out);
+/* pkixcmp_2009_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extensions *in);
+/* pkixcmp_2009_Extensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extensions *out,
+    synta_error *err);
+/* pkixcmp_2009_Extensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkixcmp_2009_Extensions_iter(const pkixcmp_2009_Extensions *list, synta_list_iter *it);
+/* pkixcmp_2009_Extensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_next(synta_list_iter *it, pkixcmp_2009_Extension *out);
+/* pkixcmp_2009_Extensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_get_all(const pkixcmp_2009_Extensions *list, pkixcmp_2009_Extension *out, size_t cap,
+    size_t *out_count);
+/*
  * RevDetails ::= SEQUENCE {
  *      certDetails         CertTemplate,
  *      -- allows requester to specify as much as they can about
@@ -886,7 +934,7 @@ SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_parse(const uint8_t *data, size
 typedef struct pkixcmp_2009_RevDetails {
     uint8_t has_crlEntryDetails;
     pkixcrmf_2009_CertTemplate certDetails;
-    synta_span crlEntryDetails;
+    synta_span crlEntryDetails; /* raw TLV, decoded on demand with pkixcmp_2009_Extensions_parse */
 } pkixcmp_2009_RevDetails;
 #define PKIXCMP_2009_REVDETAILS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVDETAILS_INIT {0}
@@ -1108,7 +1156,7 @@ typedef struct pkixcmp_2009_RevAnnContent {
     pkixcrmf_2009_CertId certId;
     synta_time willBeRevokedAt;
     synta_time badSinceDate;
-    synta_span crlDetails;
+    synta_span crlDetails; /* raw TLV, decoded on demand with pkixcmp_2009_Extensions_parse */
 } pkixcmp_2009_RevAnnContent;
 #define PKIXCMP_2009_REVANNCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVANNCONTENT_INIT {0}

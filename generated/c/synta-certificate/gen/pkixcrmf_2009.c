@@ -85,6 +85,88 @@ int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *d
     return 0;
 }
 
+int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x02", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD2) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x04", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithMD5) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x05", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_rsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x38""\x04""\x03", 7)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x01", 7)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x01", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x60""\x86""\x48""\x01""\x65""\x03""\x04""\x03""\x02", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_dsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x01", 8)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA224) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x02", 8)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA256) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x03", 8)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA384) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\xce""\x3d""\x04""\x03""\x04", 8)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.sa_ecdsaWithSHA512) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x01""\x0a", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS;
+        if (pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.sa_rsaSSA_PSS) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_OptionalValidity_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OptionalValidity *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -148,6 +230,260 @@ int pkixcrmf_2009_OptionalValidity_parse(const uint8_t *data, size_t len, synta_
     if (pkixcrmf_2009_OptionalValidity_decode(&cbs, PKIXCRMF_2009_OPTIONALVALIDITY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extension_CertExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CertExtensions");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
+            (void)at_;
+        }
+        if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
+            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+        }
+    } else {
+        *(&out->critical) = 0;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CertExtensions");
+    return 1;
+}
+
+int pkixcrmf_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extension_CertExtensions *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->extnID)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (!(*(&in->critical) == 0))
+    {
+        if (!synta_gen_bool_encode(b, (0x01u), &in->critical)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->extnValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_Extension_CertExtensions_decode(&cbs, PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_Extension_CertExtensions_extnValue_decode(const pkixcrmf_2009_Extension_CertExtensions *in, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions_extnValue_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->extnValue.data, in->extnValue.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x23", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier;
+        if (pkix1_implicit_2009_AuthorityKeyIdentifier_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0e", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier;
+        if (pkix1_implicit_2009_KeyIdentifier_decode(&c, (0x04u), &out->u.ext_SubjectKeyIdentifier) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x0f", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage;
+        if (pkix1_implicit_2009_KeyUsage_decode(&c, (0x03u), &out->u.ext_KeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x10", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod;
+        if (pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PrivateKeyUsagePeriod) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x20", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies;
+        if (pkix1_implicit_2009_CertificatePolicies_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CertificatePolicies) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x21", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings;
+        if (pkix1_implicit_2009_PolicyMappings_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyMappings) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x11", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x12", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName;
+        if (pkix1_implicit_2009_GeneralNames_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_IssuerAltName) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x09", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes;
+        if (pkix1_implicit_2009_SubjectDirectoryAttributes_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectDirectoryAttributes) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x13", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints;
+        if (pkix1_implicit_2009_BasicConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_BasicConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1e", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints;
+        if (pkix1_implicit_2009_NameConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_NameConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x24", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints;
+        if (pkix1_implicit_2009_PolicyConstraints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_PolicyConstraints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x25", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage;
+        if (pkix1_implicit_2009_ExtKeyUsageSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_ExtKeyUsage) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x1f", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_CRLDistributionPoints) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x36", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy;
+        if (pkix1_implicit_2009_SkipCerts_decode(&c, (0x02u), &out->u.ext_InhibitAnyPolicy) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x55""\x1d""\x2e", 3)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL;
+        if (pkix1_implicit_2009_CRLDistributionPoints_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_FreshestCRL) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x01", 8)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess;
+        if (pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_AuthorityInfoAccess) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->extnID, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x01""\x0b", 8)) {
+        out->present = PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax;
+        if (pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ext_SubjectInfoAccessSyntax) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extensions_CertExtensions *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extensions_CertExtensions");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkixcrmf_2009_Extension_CertExtensions item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "Extensions_CertExtensions");
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extensions_CertExtensions *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extensions_CertExtensions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_Extensions_CertExtensions_decode(&cbs, PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkixcrmf_2009_Extensions_CertExtensions_iter(const pkixcrmf_2009_Extensions_CertExtensions *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkixcrmf_2009_Extension_CertExtensions *out) {
+    synta_cbs *const c = &it->cbs;
+    pkixcrmf_2009_Extension_CertExtensions item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_get_all(const pkixcrmf_2009_Extensions_CertExtensions *list, pkixcrmf_2009_Extension_CertExtensions *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkixcrmf_2009_Extensions_CertExtensions_iter(list, &it);
+    while (n < cap && pkixcrmf_2009_Extensions_CertExtensions_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
 int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertTemplate *out) {
@@ -319,6 +655,702 @@ int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rule
     return 0;
 }
 
+int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "RegToken");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_RegToken_decode(&cbs, PKIXCRMF_2009_REGTOKEN_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "Authenticator");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Authenticator *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_Authenticator_decode(&cbs, PKIXCRMF_2009_AUTHENTICATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SinglePubInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SinglePubInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_int_decode(c, (0x02u), &out->pubMethod)) return synta_cbs_set_field(c, "SinglePubInfo.pubMethod");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
+        out->has_pubLocation = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->pubLocation)) return synta_cbs_set_field(c, "SinglePubInfo.pubLocation");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SinglePubInfo");
+    return 1;
+}
+
+int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_int_encode(b, (0x02u), &in->pubMethod)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_pubLocation)
+    {
+        if (!pkix1_implicit_2009_GeneralName_encode(b, 0, &in->pubLocation)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_SinglePubInfo_decode(&cbs, PKIXCRMF_2009_SINGLEPUBINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIPublicationInfo_pubInfos");
+    out->elements.data = c->data;
+    out->elements.len = c->len;
+    out->rules = c->ctx->rules;
+    while (c->len > 0) {
+        const uint8_t *el_ = c->data;
+        pkixcrmf_2009_SinglePubInfo item;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
+            (void)at_;
+        }
+        (void)item;
+        if (++out->count > c->ctx->limits.max_elements) {
+            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
+        }
+        (void)el_;
+    }
+    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
+        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
+        return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in) {
+    synta_cbb seq_;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
+    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(&cbs, PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+void pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, synta_list_iter *it) {
+    synta_list_iter_init(it, list->elements, list->rules);
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf_2009_SinglePubInfo *out) {
+    synta_cbs *const c = &it->cbs;
+    pkixcrmf_2009_SinglePubInfo item;
+    if (c->len == 0) return 0;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
+        (void)at_;
+    }
+    *out = item;
+    return 1;
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, pkixcrmf_2009_SinglePubInfo *out, size_t cap, size_t *out_count) {
+    synta_list_iter it;
+    size_t n = 0;
+    pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(list, &it);
+    while (n < cap && pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(&it, &out[n])) n++;
+    *out_count = n;
+    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIPublicationInfo");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_int_decode(c, (0x02u), &out->action)) return synta_cbs_set_field(c, "PKIPublicationInfo.action");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
+        out->has_pubInfos = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->pubInfos)) return synta_cbs_set_field(c, "PKIPublicationInfo.pubInfos");
+            if (!(synta_gen_size_ok((uint64_t)(&out->pubInfos)->count, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "PKIPublicationInfo.pubInfos");
+            }
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIPublicationInfo");
+    return 1;
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_int_encode(b, (0x02u), &in->action)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_pubInfos)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->pubInfos)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->pubInfos)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_PKIPublicationInfo_decode(&cbs, PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
+    return 1;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_AlgorithmIdentifier_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedValue *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedValue");
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
+        out->has_intendedAlg = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->intendedAlg)) return synta_cbs_set_field(c, "EncryptedValue.intendedAlg");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
+        out->has_symmAlg = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->symmAlg)) return synta_cbs_set_field(c, "EncryptedValue.symmAlg");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
+        out->has_encSymmKey = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->encSymmKey)) return synta_cbs_set_field(c, "EncryptedValue.encSymmKey");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
+        out->has_keyAlg = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->keyAlg)) return synta_cbs_set_field(c, "EncryptedValue.keyAlg");
+            (void)at_;
+        }
+    }
+    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
+        out->has_valueHint = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(4), &out->valueHint)) return synta_cbs_set_field(c, "EncryptedValue.valueHint");
+            (void)at_;
+        }
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_bits_decode(c, (0x03u), &out->encValue)) return synta_cbs_set_field(c, "EncryptedValue.encValue");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedValue");
+    return 1;
+}
+
+int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    if (in->has_intendedAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->intendedAlg)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_symmAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->symmAlg)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_encSymmKey)
+    {
+        if (!synta_gen_bits_encode(b, SYNTA_CONTEXT(2), &in->encSymmKey)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_keyAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_encode(b, SYNTA_CONTEXT_CONSTRUCTED(3), &in->keyAlg)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_valueHint)
+    {
+        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(4), &in->valueHint)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_bits_encode(b, (0x03u), &in->encValue)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_EncryptedValue_decode(&cbs, PKIXCRMF_2009_ENCRYPTEDVALUE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_EncryptedKey_accepts(uint32_t t) {
+    return 0
+    || (t == (0x10u | SYNTA_CONSTRUCTED))
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
+    ;
+}
+
+int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedKey *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "EncryptedKey");
+    }
+    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
+        out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_EncryptedValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.encryptedValue)) return synta_cbs_set_field(c, "EncryptedKey.encryptedValue");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
+        out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.envelopedData)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
+            {
+                /* Kept raw (recursion or an include cycle), but checked now. */
+                cryptographic_message_syntax_2009_EnvelopedData check_;
+                synta_cbs sub_;
+                synta_gen_sub(c, *(&out->u.envelopedData), &sub_);
+                if (!cryptographic_message_syntax_2009_EnvelopedData_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(0), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
+            }
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "EncryptedKey");
+}
+
+int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue:
+        {
+            if (!pkixcrmf_2009_EncryptedValue_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.encryptedValue)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData:
+        {
+            if (!synta_gen_raw_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.envelopedData)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_EncryptedKey_decode(&cbs, PKIXCRMF_2009_ENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyGenParameters");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_octets_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_KeyGenParameters *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_KeyGenParameters_decode(&cbs, PKIXCRMF_2009_KEYGENPARAMETERS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t t) {
+    return 0
+    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
+    || (t == SYNTA_CONTEXT(1))
+    || (t == SYNTA_CONTEXT(2))
+    ;
+}
+
+int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIArchiveOptions *out) {
+    synta_cbs *const c = cbs;
+    uint32_t t = 0;
+    (void)tag;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_peek_tag(c, &t)) {
+        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
+        return synta_cbs_set_field(c, "PKIArchiveOptions");
+    }
+    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
+        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            synta_cbs l0;
+            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
+            if (!pkixcrmf_2009_EncryptedKey_decode(&l0, 0, &out->u.encryptedPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
+            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT(1)) {
+        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!pkixcrmf_2009_KeyGenParameters_decode(c, SYNTA_CONTEXT(1), &out->u.keyGenParameters)) return synta_cbs_set_field(c, "PKIArchiveOptions.keyGenParameters");
+            (void)at_;
+        }
+        return 1;
+    }
+    if (t == SYNTA_CONTEXT(2)) {
+        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(2), &out->u.archiveRemGenPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.archiveRemGenPrivKey");
+            (void)at_;
+        }
+        return 1;
+    }
+    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
+    return synta_cbs_set_field(c, "PKIArchiveOptions");
+}
+
+int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in) {
+    synta_cbb *const b = cbb;
+    (void)tag;
+    switch (in->present) {
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey:
+        {
+            synta_cbb e0;
+            if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
+            if (!pkixcrmf_2009_EncryptedKey_encode(&e0, 0, &in->u.encryptedPrivKey)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters:
+        {
+            if (!pkixcrmf_2009_KeyGenParameters_encode(b, SYNTA_CONTEXT(1), &in->u.keyGenParameters)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey:
+        {
+            if (!synta_gen_bool_encode(b, SYNTA_CONTEXT(2), &in->u.archiveRemGenPrivKey)) return 0;
+            if (!synta_cbb_flush(b)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN:
+        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_PKIArchiveOptions_decode(&cbs, PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertId");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "CertId.issuer");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "CertId.serialNumber");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertId");
+    return 1;
+}
+
+int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!pkix1_implicit_2009_GeneralName_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_int_encode(b, (0x02u), &in->serialNumber)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_CertId_decode(&cbs, PKIXCRMF_2009_CERTID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_CertId_decode(c, tag, out)) return synta_cbs_set_field(c, "OldCertId");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!pkixcrmf_2009_CertId_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_OldCertId_decode(&cbs, PKIXCRMF_2009_OLDCERTID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, tag, out)) return synta_cbs_set_field(c, "ProtocolEncrKey");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_ProtocolEncrKey_decode(&cbs, PKIXCRMF_2009_PROTOCOLENCRKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
 int pkixcrmf_2009_SingleAttribute_RegControlSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegControlSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -364,6 +1396,51 @@ int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_
     if (pkixcrmf_2009_SingleAttribute_RegControlSet_decode(&cbs, PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value__value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x01", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_regToken;
+        if (pkixcrmf_2009_RegToken_decode(&c, (0x0Cu), &out->u.regCtrl_regToken) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x02", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_authenticator;
+        if (pkixcrmf_2009_Authenticator_decode(&c, (0x0Cu), &out->u.regCtrl_authenticator) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x03", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiPublicationInfo;
+        if (pkixcrmf_2009_PKIPublicationInfo_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_pkiPublicationInfo) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x04", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiArchiveOptions;
+        if (pkixcrmf_2009_PKIArchiveOptions_decode(&c, 0, &out->u.regCtrl_pkiArchiveOptions) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x05", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_oldCertID;
+        if (pkixcrmf_2009_OldCertId_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_oldCertID) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x06", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_protocolEncrKey;
+        if (pkixcrmf_2009_ProtocolEncrKey_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_protocolEncrKey) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_Controls_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Controls *out) {
@@ -499,6 +1576,205 @@ int pkixcrmf_2009_CertRequest_parse(const uint8_t *data, size_t len, synta_rules
     return 0;
 }
 
+int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_DigestAlgorithms");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms");
+    return 1;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x0e""\x03""\x02""\x1a", 5)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_PARAMETERS_PR_mda_sha1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.mda_sha1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_MACAlgorithms");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.algorithm");
+        (void)at_;
+    }
+    if (synta_cbs_peek_tag(c, &t) && (1)) {
+        out->has_parameters = 1;
+        {
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.parameters");
+            (void)at_;
+        }
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms");
+    return 1;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->has_parameters)
+    {
+        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x08""\x01""\x02", 8)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_PARAMETERS_PR_maca_hMAC_SHA1;
+        if (synta_gen_null_decode(&c, (0x05u), &out->u.maca_hMAC_SHA1) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out) {
+    synta_cbs seq_;
+    synta_cbs *const c = &seq_;
+    uint32_t t = 0;
+    memset(out, 0, sizeof *out);
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBMParameter");
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_octets_decode(c, (0x04u), &out->salt)) return synta_cbs_set_field(c, "PBMParameter.salt");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "PBMParameter.owf");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBMParameter.iterationCount");
+        (void)at_;
+    }
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->mac)) return synta_cbs_set_field(c, "PBMParameter.mac");
+        (void)at_;
+    }
+    (void)t;
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBMParameter");
+    return 1;
+}
+
+int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in) {
+    synta_cbb seq_;
+    synta_cbb *const b = &seq_;
+    (void)in;
+    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
+    {
+        if (!synta_gen_octets_encode(b, (0x04u), &in->salt)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->owf)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!synta_gen_int_encode(b, (0x02u), &in->iterationCount)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->mac)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_PBMParameter_decode(&cbs, PKIXCRMF_2009_PBMPARAMETER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
 int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -548,6 +1824,22 @@ int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse(const uint8_t
     if (pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    if (!in->has_parameters) return 1;
+    synta_ctx_init(&ctx, rules, in->parameters.data, in->parameters.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->algorithm, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf6""\x7d""\x07""\x42""\x0d", 9)) {
+        out->present = PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_PARAMETERS_PR_row0;
+        if (pkixcrmf_2009_PBMParameter_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.row0) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_PKMACValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKMACValue *out) {
@@ -1048,6 +2340,64 @@ int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta
     return 0;
 }
 
+int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "UTF8Pairs");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_UTF8Pairs_decode(&cbs, PKIXCRMF_2009_UTF8PAIRS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
+int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out) {
+    synta_cbs *const c = cbs;
+    {
+        const size_t at_ = synta_cbs_offset(c);
+        if (!pkixcrmf_2009_CertRequest_decode(c, tag, out)) return synta_cbs_set_field(c, "CertReq");
+        (void)at_;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in) {
+    synta_cbb *const b = cbb;
+    {
+        if (!pkixcrmf_2009_CertRequest_encode(b, tag, in)) return 0;
+        if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReq *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    synta_ctx_init(&ctx, rules, data, len);
+    synta_cbs_init(&cbs, &ctx);
+    if (pkixcrmf_2009_CertReq_decode(&cbs, PKIXCRMF_2009_CERTREQ_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (err != NULL) *err = ctx.error;
+    return 0;
+}
+
 int pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegInfoSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
@@ -1093,6 +2443,27 @@ int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t l
     if (pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(&cbs, PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
+}
+
+int pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_cbs_init(&c, &ctx);
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x02""\x01", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_utf8Pairs;
+        if (pkixcrmf_2009_UTF8Pairs_decode(&c, (0x0Cu), &out->u.regInfo_utf8Pairs) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x02""\x02", 9)) {
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_certReq;
+        if (pkixcrmf_2009_CertReq_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regInfo_certReq) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_CertReqMsg_regInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReqMsg_regInfo *out) {
@@ -1310,31 +2681,31 @@ int pkixcrmf_2009_CertReqMessages_get_all(const pkixcrmf_2009_CertReqMessages *l
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out) {
+int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier2 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_DigestAlgorithms");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.algorithm");
+        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
         (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.parameters");
+            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
             (void)at_;
         }
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
     return 1;
 }
 
-int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in) {
+int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -1351,179 +2722,12 @@ int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, ui
     return synta_cbb_flush(cbb);
 }
 
-int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out, synta_error *err) {
+int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_MACAlgorithms");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms");
-    return 1;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBMParameter");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, (0x04u), &out->salt)) return synta_cbs_set_field(c, "PBMParameter.salt");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "PBMParameter.owf");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBMParameter.iterationCount");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->mac)) return synta_cbs_set_field(c, "PBMParameter.mac");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBMParameter");
-    return 1;
-}
-
-int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_octets_encode(b, (0x04u), &in->salt)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->owf)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_int_encode(b, (0x02u), &in->iterationCount)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->mac)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_PBMParameter_decode(&cbs, PKIXCRMF_2009_PBMPARAMETER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
-    return 1;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_AlgorithmIdentifier_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkixcrmf_2009_AlgorithmIdentifier2_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -1742,7 +2946,7 @@ int pkixcrmf_2009_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->privateKeyAlgorithm)) return synta_cbs_set_field(c, "PrivateKeyInfo.privateKeyAlgorithm");
+        if (!pkixcrmf_2009_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->privateKeyAlgorithm)) return synta_cbs_set_field(c, "PrivateKeyInfo.privateKeyAlgorithm");
         (void)at_;
     }
     {
@@ -1773,7 +2977,7 @@ int pkixcrmf_2009_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!pkixcrmf_2009_AlgorithmIdentifier_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->privateKeyAlgorithm)) return 0;
+        if (!pkixcrmf_2009_AlgorithmIdentifier2_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->privateKeyAlgorithm)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -1916,760 +3120,6 @@ int pkixcrmf_2009_EncKeyWithID_parse(const uint8_t *data, size_t len, synta_rule
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
     if (pkixcrmf_2009_EncKeyWithID_decode(&cbs, PKIXCRMF_2009_ENCKEYWITHID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "RegToken");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_RegToken_decode(&cbs, PKIXCRMF_2009_REGTOKEN_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "Authenticator");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Authenticator *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_Authenticator_decode(&cbs, PKIXCRMF_2009_AUTHENTICATOR_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SinglePubInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SinglePubInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->pubMethod)) return synta_cbs_set_field(c, "SinglePubInfo.pubMethod");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
-        out->has_pubLocation = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->pubLocation)) return synta_cbs_set_field(c, "SinglePubInfo.pubLocation");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SinglePubInfo");
-    return 1;
-}
-
-int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_int_encode(b, (0x02u), &in->pubMethod)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_pubLocation)
-    {
-        if (!pkix1_implicit_2009_GeneralName_encode(b, 0, &in->pubLocation)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_SinglePubInfo_decode(&cbs, PKIXCRMF_2009_SINGLEPUBINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIPublicationInfo_pubInfos");
-    out->elements.data = c->data;
-    out->elements.len = c->len;
-    out->rules = c->ctx->rules;
-    while (c->len > 0) {
-        const uint8_t *el_ = c->data;
-        pkixcrmf_2009_SinglePubInfo item;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
-            (void)at_;
-        }
-        (void)item;
-        if (++out->count > c->ctx->limits.max_elements) {
-            return synta_cbs_fail(c, SYNTA_ERR_LIMIT_EXCEEDED, synta_cbs_offset(c), "too many elements");
-        }
-        (void)el_;
-    }
-    if (!(synta_gen_size_ok((uint64_t)(out)->count, UINT64_C(1), UINT64_MAX))) {
-        (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, synta_cbs_offset(c), "SIZE (1..MAX)");
-        return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in) {
-    synta_cbb seq_;
-    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
-    if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
-    if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(&cbs, PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-void pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, synta_list_iter *it) {
-    synta_list_iter_init(it, list->elements, list->rules);
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf_2009_SinglePubInfo *out) {
-    synta_cbs *const c = &it->cbs;
-    pkixcrmf_2009_SinglePubInfo item;
-    if (c->len == 0) return 0;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
-        (void)at_;
-    }
-    *out = item;
-    return 1;
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, pkixcrmf_2009_SinglePubInfo *out, size_t cap, size_t *out_count) {
-    synta_list_iter it;
-    size_t n = 0;
-    pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(list, &it);
-    while (n < cap && pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(&it, &out[n])) n++;
-    *out_count = n;
-    return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIPublicationInfo");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->action)) return synta_cbs_set_field(c, "PKIPublicationInfo.action");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
-        out->has_pubInfos = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->pubInfos)) return synta_cbs_set_field(c, "PKIPublicationInfo.pubInfos");
-            if (!(synta_gen_size_ok((uint64_t)(&out->pubInfos)->count, UINT64_C(1), UINT64_MAX))) {
-                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
-                return synta_cbs_set_field(c, "PKIPublicationInfo.pubInfos");
-            }
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIPublicationInfo");
-    return 1;
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_int_encode(b, (0x02u), &in->action)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_pubInfos)
-    {
-        if (!(synta_gen_size_ok((uint64_t)(&in->pubInfos)->count, UINT64_C(1), UINT64_MAX))) return 0;
-        if (!pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->pubInfos)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_PKIPublicationInfo_decode(&cbs, PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier2 *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
-        (void)at_;
-    }
-    if (synta_cbs_peek_tag(c, &t) && (1)) {
-        out->has_parameters = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
-            (void)at_;
-        }
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
-    return 1;
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!synta_gen_oid_encode(b, (0x06u), &in->algorithm)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_parameters)
-    {
-        if (!synta_gen_any_encode(b, 0, &in->parameters)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_AlgorithmIdentifier2_decode(&cbs, PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedValue *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedValue");
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_intendedAlg = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_AlgorithmIdentifier2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->intendedAlg)) return synta_cbs_set_field(c, "EncryptedValue.intendedAlg");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
-        out->has_symmAlg = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_AlgorithmIdentifier2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->symmAlg)) return synta_cbs_set_field(c, "EncryptedValue.symmAlg");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
-        out->has_encSymmKey = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->encSymmKey)) return synta_cbs_set_field(c, "EncryptedValue.encSymmKey");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
-        out->has_keyAlg = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_AlgorithmIdentifier2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->keyAlg)) return synta_cbs_set_field(c, "EncryptedValue.keyAlg");
-            (void)at_;
-        }
-    }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
-        out->has_valueHint = 1;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(4), &out->valueHint)) return synta_cbs_set_field(c, "EncryptedValue.valueHint");
-            (void)at_;
-        }
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_bits_decode(c, (0x03u), &out->encValue)) return synta_cbs_set_field(c, "EncryptedValue.encValue");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedValue");
-    return 1;
-}
-
-int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_intendedAlg)
-    {
-        if (!pkixcrmf_2009_AlgorithmIdentifier2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->intendedAlg)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_symmAlg)
-    {
-        if (!pkixcrmf_2009_AlgorithmIdentifier2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->symmAlg)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_encSymmKey)
-    {
-        if (!synta_gen_bits_encode(b, SYNTA_CONTEXT(2), &in->encSymmKey)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_keyAlg)
-    {
-        if (!pkixcrmf_2009_AlgorithmIdentifier2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(3), &in->keyAlg)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    if (in->has_valueHint)
-    {
-        if (!synta_gen_octets_encode(b, SYNTA_CONTEXT(4), &in->valueHint)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_bits_encode(b, (0x03u), &in->encValue)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_EncryptedValue_decode(&cbs, PKIXCRMF_2009_ENCRYPTEDVALUE_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_EncryptedKey_accepts(uint32_t t) {
-    return 0
-    || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
-    ;
-}
-
-int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedKey *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "EncryptedKey");
-    }
-    if (t == (0x10u | SYNTA_CONSTRUCTED)) {
-        out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_EncryptedValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.encryptedValue)) return synta_cbs_set_field(c, "EncryptedKey.encryptedValue");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
-        out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.envelopedData)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
-            {
-                /* Kept raw (recursion or an include cycle), but checked now. */
-                cryptographic_message_syntax_2009_EnvelopedData check_;
-                synta_cbs sub_;
-                synta_gen_sub(c, *(&out->u.envelopedData), &sub_);
-                if (!cryptographic_message_syntax_2009_EnvelopedData_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(0), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
-            }
-            (void)at_;
-        }
-        return 1;
-    }
-    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
-    return synta_cbs_set_field(c, "EncryptedKey");
-}
-
-int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue:
-        {
-            if (!pkixcrmf_2009_EncryptedValue_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->u.encryptedValue)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData:
-        {
-            if (!synta_gen_raw_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.envelopedData)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_EncryptedKey_decode(&cbs, PKIXCRMF_2009_ENCRYPTEDKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyGenParameters");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_octets_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_KeyGenParameters *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_KeyGenParameters_decode(&cbs, PKIXCRMF_2009_KEYGENPARAMETERS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t t) {
-    return 0
-    || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
-    || (t == SYNTA_CONTEXT(1))
-    || (t == SYNTA_CONTEXT(2))
-    ;
-}
-
-int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIArchiveOptions *out) {
-    synta_cbs *const c = cbs;
-    uint32_t t = 0;
-    (void)tag;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_peek_tag(c, &t)) {
-        if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "PKIArchiveOptions");
-    }
-    if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
-        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            synta_cbs l0;
-            if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
-            if (!pkixcrmf_2009_EncryptedKey_decode(&l0, 0, &out->u.encryptedPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
-            if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT(1)) {
-        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcrmf_2009_KeyGenParameters_decode(c, SYNTA_CONTEXT(1), &out->u.keyGenParameters)) return synta_cbs_set_field(c, "PKIArchiveOptions.keyGenParameters");
-            (void)at_;
-        }
-        return 1;
-    }
-    if (t == SYNTA_CONTEXT(2)) {
-        out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey;
-        {
-            const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(2), &out->u.archiveRemGenPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.archiveRemGenPrivKey");
-            (void)at_;
-        }
-        return 1;
-    }
-    (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
-    return synta_cbs_set_field(c, "PKIArchiveOptions");
-}
-
-int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in) {
-    synta_cbb *const b = cbb;
-    (void)tag;
-    switch (in->present) {
-        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey:
-        {
-            synta_cbb e0;
-            if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-            if (!pkixcrmf_2009_EncryptedKey_encode(&e0, 0, &in->u.encryptedPrivKey)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters:
-        {
-            if (!pkixcrmf_2009_KeyGenParameters_encode(b, SYNTA_CONTEXT(1), &in->u.keyGenParameters)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey:
-        {
-            if (!synta_gen_bool_encode(b, SYNTA_CONTEXT(2), &in->u.archiveRemGenPrivKey)) return 0;
-            if (!synta_cbb_flush(b)) return 0;
-        }
-        return 1;
-        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN:
-        return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
-        default:
-        return 0;
-    }
-}
-
-int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_PKIArchiveOptions_decode(&cbs, PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out) {
-    synta_cbs seq_;
-    synta_cbs *const c = &seq_;
-    uint32_t t = 0;
-    memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertId");
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "CertId.issuer");
-        (void)at_;
-    }
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "CertId.serialNumber");
-        (void)at_;
-    }
-    (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertId");
-    return 1;
-}
-
-int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in) {
-    synta_cbb seq_;
-    synta_cbb *const b = &seq_;
-    (void)in;
-    if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    {
-        if (!pkix1_implicit_2009_GeneralName_encode(b, 0, &in->issuer)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    {
-        if (!synta_gen_int_encode(b, (0x02u), &in->serialNumber)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return synta_cbb_flush(cbb);
-}
-
-int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_CertId_decode(&cbs, PKIXCRMF_2009_CERTID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_CertId_decode(c, tag, out)) return synta_cbs_set_field(c, "OldCertId");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!pkixcrmf_2009_CertId_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_OldCertId_decode(&cbs, PKIXCRMF_2009_OLDCERTID_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, tag, out)) return synta_cbs_set_field(c, "ProtocolEncrKey");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_ProtocolEncrKey_decode(&cbs, PKIXCRMF_2009_PROTOCOLENCRKEY_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "UTF8Pairs");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!synta_gen_utf8_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_UTF8Pairs_decode(&cbs, PKIXCRMF_2009_UTF8PAIRS_TAG, out) && synta_cbs_finish(&cbs)) return 1;
-    if (err != NULL) *err = ctx.error;
-    return 0;
-}
-
-int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out) {
-    synta_cbs *const c = cbs;
-    {
-        const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcrmf_2009_CertRequest_decode(c, tag, out)) return synta_cbs_set_field(c, "CertReq");
-        (void)at_;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in) {
-    synta_cbb *const b = cbb;
-    {
-        if (!pkixcrmf_2009_CertRequest_encode(b, tag, in)) return 0;
-        if (!synta_cbb_flush(b)) return 0;
-    }
-    return 1;
-}
-
-int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReq *out, synta_error *err) {
-    synta_ctx ctx;
-    synta_cbs cbs;
-    synta_ctx_init(&ctx, rules, data, len);
-    synta_cbs_init(&cbs, &ctx);
-    if (pkixcrmf_2009_CertReq_decode(&cbs, PKIXCRMF_2009_CERTREQ_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }

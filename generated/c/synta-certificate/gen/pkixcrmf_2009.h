@@ -5,6 +5,7 @@
 #include <synta/gen.h>
 #include "pkix1_explicit_2009.h"
 #include "pkix1_implicit_2009.h"
+#include "pkix1_pss_oaep_algorithms_2009.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,6 +75,45 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+/* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaWithSHA1, /* 1.2.840.113549.1.1.5 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA1, /* 1.2.840.10040.4.3 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA1, /* 1.2.840.10045.4.1 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA224, /* 2.16.840.1.101.3.4.3.1 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_dsaWithSHA256, /* 2.16.840.1.101.3.4.3.2 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA224, /* 1.2.840.10045.4.3.1 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA256, /* 1.2.840.10045.4.3.2 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA384, /* 1.2.840.10045.4.3.3 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
+} pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
+    pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
+    union {
+        synta_null_t sa_rsaWithMD2;
+        synta_null_t sa_rsaWithMD5;
+        synta_null_t sa_rsaWithSHA1;
+        synta_null_t sa_dsaWithSHA1;
+        synta_null_t sa_ecdsaWithSHA1;
+        synta_null_t sa_dsaWithSHA224;
+        synta_null_t sa_dsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA224;
+        synta_null_t sa_ecdsaWithSHA256;
+        synta_null_t sa_ecdsaWithSHA384;
+        synta_null_t sa_ecdsaWithSHA512;
+        pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
+    } u;
+} pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+/* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
+    synta_error *err);
 /*
  * OptionalValidity ::= SEQUENCE {
  *       notBefore  [0] Time OPTIONAL,
@@ -99,6 +139,105 @@ SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_encode(synta_cbb *cbb, uint32_
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OptionalValidity *out,
     synta_error *err);
+/*
+ * Extension{{{CertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkixcrmf_2009_Extension_CertExtensions {
+    synta_span extnID;
+    int critical;
+    synta_span extnValue;
+} pkixcrmf_2009_Extension_CertExtensions;
+#define PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_INIT {0}
+/* pkixcrmf_2009_Extension_CertExtensions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extension_CertExtensions *out);
+/* pkixcrmf_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extension_CertExtensions *in);
+/* pkixcrmf_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions *out,
+    synta_error *err);
+/* pkixcrmf_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
+ * type its key extnID selects in the object set {ExtensionSet}. */
+typedef enum pkixcrmf_2009_Extension_CertExtensions_extnValue_PR {
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier, /* 2.5.29.35 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectKeyIdentifier, /* 2.5.29.14 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_KeyUsage, /* 2.5.29.15 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PrivateKeyUsagePeriod, /* 2.5.29.16 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CertificatePolicies, /* 2.5.29.32 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyMappings, /* 2.5.29.33 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName, /* 2.5.29.17 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_IssuerAltName, /* 2.5.29.18 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectDirectoryAttributes, /* 2.5.29.9 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints, /* 2.5.29.19 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_NameConstraints, /* 2.5.29.30 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_PolicyConstraints, /* 2.5.29.36 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_ExtKeyUsage, /* 2.5.29.37 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_CRLDistributionPoints, /* 2.5.29.31 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_InhibitAnyPolicy, /* 2.5.29.54 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL, /* 2.5.29.46 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
+    PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
+} pkixcrmf_2009_Extension_CertExtensions_extnValue_PR;
+typedef struct pkixcrmf_2009_Extension_CertExtensions_extnValue_value {
+    pkixcrmf_2009_Extension_CertExtensions_extnValue_PR present;
+    union {
+        pkix1_implicit_2009_AuthorityKeyIdentifier ext_AuthorityKeyIdentifier;
+        pkix1_implicit_2009_KeyIdentifier ext_SubjectKeyIdentifier;
+        pkix1_implicit_2009_KeyUsage ext_KeyUsage;
+        pkix1_implicit_2009_PrivateKeyUsagePeriod ext_PrivateKeyUsagePeriod;
+        pkix1_implicit_2009_CertificatePolicies ext_CertificatePolicies;
+        pkix1_implicit_2009_PolicyMappings ext_PolicyMappings;
+        pkix1_implicit_2009_GeneralNames ext_SubjectAltName;
+        pkix1_implicit_2009_GeneralNames ext_IssuerAltName;
+        pkix1_implicit_2009_SubjectDirectoryAttributes ext_SubjectDirectoryAttributes;
+        pkix1_implicit_2009_BasicConstraints ext_BasicConstraints;
+        pkix1_implicit_2009_NameConstraints ext_NameConstraints;
+        pkix1_implicit_2009_PolicyConstraints ext_PolicyConstraints;
+        pkix1_implicit_2009_ExtKeyUsageSyntax ext_ExtKeyUsage;
+        pkix1_implicit_2009_CRLDistributionPoints ext_CRLDistributionPoints;
+        pkix1_implicit_2009_SkipCerts ext_InhibitAnyPolicy;
+        pkix1_implicit_2009_CRLDistributionPoints ext_FreshestCRL;
+        pkix1_implicit_2009_AuthorityInfoAccessSyntax ext_AuthorityInfoAccess;
+        pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
+    } u;
+} pkixcrmf_2009_Extension_CertExtensions_extnValue_value;
+/* pkixcrmf_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_extnValue_decode(const pkixcrmf_2009_Extension_CertExtensions *in, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions_extnValue_value *out,
+    synta_error *err);
+/*
+ * Extensions{{CertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
+ */
+typedef struct pkixcrmf_2009_Extensions_CertExtensions {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkixcrmf_2009_Extensions_CertExtensions;
+#define PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_INIT {0}
+/* pkixcrmf_2009_Extensions_CertExtensions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extensions_CertExtensions *out);
+/* pkixcrmf_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extensions_CertExtensions *in);
+/* pkixcrmf_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extensions_CertExtensions *out,
+    synta_error *err);
+/* pkixcrmf_2009_Extensions_CertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkixcrmf_2009_Extensions_CertExtensions_iter(const pkixcrmf_2009_Extensions_CertExtensions *list, synta_list_iter *it);
+/* pkixcrmf_2009_Extensions_CertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkixcrmf_2009_Extension_CertExtensions *out);
+/* pkixcrmf_2009_Extensions_CertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_get_all(const pkixcrmf_2009_Extensions_CertExtensions *list, pkixcrmf_2009_Extension_CertExtensions *out, size_t cap,
+    size_t *out_count);
 /*
  * CertTemplate ::= SEQUENCE {
  *       version      [0] Version               OPTIONAL,
@@ -129,13 +268,13 @@ typedef struct pkixcrmf_2009_CertTemplate {
     pkix1_explicit_2009_Version version;
     synta_span serialNumber;
     pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms signingAlg;
-    synta_span issuer;
+    synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkixcrmf_2009_OptionalValidity validity;
-    synta_span subject;
+    synta_span subject; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_SubjectPublicKeyInfo publicKey;
     pkix1_explicit_2009_UniqueIdentifier issuerUID;
     pkix1_explicit_2009_UniqueIdentifier subjectUID;
-    synta_span extensions;
+    synta_span extensions; /* raw TLV, decoded on demand with pkixcrmf_2009_Extensions_CertExtensions_parse */
 } pkixcrmf_2009_CertTemplate;
 #define PKIXCRMF_2009_CERTTEMPLATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTTEMPLATE_INIT {0}
@@ -148,6 +287,388 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t ta
 /* pkixcrmf_2009_CertTemplate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertTemplate *out,
+    synta_error *err);
+/*
+ * RegToken ::= UTF8String
+ *
+ *   --
+ *   --  6.2.  Authenticator Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:253.
+ */
+typedef synta_span pkixcrmf_2009_RegToken;
+#define PKIXCRMF_2009_REGTOKEN_TAG (0x0Cu)
+#define PKIXCRMF_2009_REGTOKEN_INIT {0}
+/* pkixcrmf_2009_RegToken_decode reads one value with tag |tag| (normally PKIXCRMF_2009_REGTOKEN_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out);
+/* pkixcrmf_2009_RegToken_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in);
+/* pkixcrmf_2009_RegToken_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out,
+    synta_error *err);
+/*
+ * Authenticator ::= UTF8String
+ *
+ *   --
+ *   --  6.3.  Publication Information Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:264.
+ */
+typedef synta_span pkixcrmf_2009_Authenticator;
+#define PKIXCRMF_2009_AUTHENTICATOR_TAG (0x0Cu)
+#define PKIXCRMF_2009_AUTHENTICATOR_INIT {0}
+/* pkixcrmf_2009_Authenticator_decode reads one value with tag |tag| (normally PKIXCRMF_2009_AUTHENTICATOR_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out);
+/* pkixcrmf_2009_Authenticator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in);
+/* pkixcrmf_2009_Authenticator_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Authenticator *out,
+    synta_error *err);
+/*
+ * SinglePubInfo ::= SEQUENCE {
+ *       pubMethod    INTEGER {
+ *           dontCare    (0),
+ *           x500        (1),
+ *           web         (2),
+ *           ldap        (3) },
+ *       pubLocation  GeneralName OPTIONAL }
+ *
+ *   --
+ *   --  6.4.  Archive Options Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:285.
+ */
+typedef struct pkixcrmf_2009_SinglePubInfo {
+    uint8_t has_pubLocation;
+    synta_span pubMethod;
+    pkix1_implicit_2009_GeneralName pubLocation;
+} pkixcrmf_2009_SinglePubInfo;
+#define PKIXCRMF_2009_SINGLEPUBINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_SINGLEPUBINFO_INIT {0}
+/* pkixcrmf_2009_SinglePubInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SINGLEPUBINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SinglePubInfo *out);
+/* pkixcrmf_2009_SinglePubInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in);
+/* pkixcrmf_2009_SinglePubInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out,
+    synta_error *err);
+/*
+ * An inline type of pkixcrmf_2009_PKIPublicationInfo_pubInfos.
+ */
+typedef struct pkixcrmf_2009_PKIPublicationInfo_pubInfos {
+    synta_span elements; /* the encoded elements (contents octets), all checked */
+    size_t count;        /* how many */
+    synta_rules rules;   /* the rules they were read under */
+} pkixcrmf_2009_PKIPublicationInfo_pubInfos;
+#define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_INIT {0}
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out);
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in);
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out,
+    synta_error *err);
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
+void pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, synta_list_iter *it);
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_next reads the next element into |*out|; returns 0 after the last one. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf_2009_SinglePubInfo *out);
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all decodes every element into |out| (room for |cap|); returns 0
+ * when they do not fit. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, pkixcrmf_2009_SinglePubInfo *out, size_t cap,
+    size_t *out_count);
+/*
+ * PKIPublicationInfo ::= SEQUENCE {
+ *       action     INTEGER {
+ *                      dontPublish (0),
+ *                      pleasePublish (1) },
+ *       pubInfos  SEQUENCE SIZE (1..MAX) OF SinglePubInfo OPTIONAL }
+ *       -- pubInfos MUST NOT be present if action is "dontPublish"
+ *       -- (if action is "pleasePublish" and pubInfos is omitted,
+ *       -- "dontCare" is assumed)
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:276.
+ */
+typedef struct pkixcrmf_2009_PKIPublicationInfo {
+    uint8_t has_pubInfos;
+    synta_span action;
+    pkixcrmf_2009_PKIPublicationInfo_pubInfos pubInfos;
+} pkixcrmf_2009_PKIPublicationInfo;
+#define PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_PKIPUBLICATIONINFO_INIT {0}
+/* pkixcrmf_2009_PKIPublicationInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo *out);
+/* pkixcrmf_2009_PKIPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in);
+/* pkixcrmf_2009_PKIPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct pkixcrmf_2009_AlgorithmIdentifier {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} pkixcrmf_2009_AlgorithmIdentifier;
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_INIT {0}
+/* pkixcrmf_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier *out);
+/* pkixcrmf_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in);
+/* pkixcrmf_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out,
+    synta_error *err);
+/*
+ * EncryptedValue ::= SEQUENCE {
+ *       intendedAlg   [0] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
+ *       -- the intended algorithm for which the value will be used
+ *       symmAlg       [1] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
+ *       -- the symmetric algorithm used to encrypt the value
+ *       encSymmKey    [2] BIT STRING           OPTIONAL,
+ *       -- the (encrypted) symmetric key used to encrypt the value
+ *       keyAlg        [3] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
+ *       -- algorithm used to encrypt the symmetric key
+ *       valueHint     [4] OCTET STRING         OPTIONAL,
+ *       -- a brief description or identifier of the encValue content
+ *       -- (may be meaningful only to the sending entity, and used only
+ *       -- if EncryptedValue might be re-examined by the sending entity
+ *       -- in the future)
+ *       encValue       BIT STRING }
+ *       -- the encrypted value itself
+ *   -- When EncryptedValue is used to carry a private key (as opposed to
+ *   -- a certificate), implementations MUST support the encValue field
+ *   -- containing an encrypted PrivateKeyInfo as defined in [PKCS11],
+ *   -- section 12.11.  If encValue contains some other format/encoding
+ *   -- for the private key, the first octet of valueHint MAY be used
+ *   -- to indicate the format/encoding (but note that the possible values
+ *   -- of this octet are not specified at this time).  In all cases, the
+ *   -- intendedAlg field MUST be used to indicate at least the OID of
+ *   -- the intended algorithm of the private key, unless this information
+ *   -- is known a priori to both sender and receiver by some other means.
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:324.
+ */
+typedef struct pkixcrmf_2009_EncryptedValue {
+    uint8_t has_intendedAlg;
+    uint8_t has_symmAlg;
+    uint8_t has_encSymmKey;
+    uint8_t has_keyAlg;
+    uint8_t has_valueHint;
+    pkixcrmf_2009_AlgorithmIdentifier intendedAlg;
+    pkixcrmf_2009_AlgorithmIdentifier symmAlg;
+    synta_bit_string encSymmKey;
+    pkixcrmf_2009_AlgorithmIdentifier keyAlg;
+    synta_span valueHint;
+    synta_bit_string encValue;
+} pkixcrmf_2009_EncryptedValue;
+#define PKIXCRMF_2009_ENCRYPTEDVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_ENCRYPTEDVALUE_INIT {0}
+/* pkixcrmf_2009_EncryptedValue_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDVALUE_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedValue *out);
+/* pkixcrmf_2009_EncryptedValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in);
+/* pkixcrmf_2009_EncryptedValue_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out,
+    synta_error *err);
+/*
+ * EncryptedKey ::= CHOICE {
+ *       encryptedValue        EncryptedValue,   -- Deprecated
+ *       envelopedData     [0] EnvelopedData }
+ *       -- The encrypted private key MUST be placed in the envelopedData
+ *       -- encryptedContentInfo encryptedContent OCTET STRING.
+ *
+ *   --
+ *   --  We skipped doing the full constraints here since this structure
+ *   --      has been deprecated in favor of EnvelopedData
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:313.
+ */
+typedef enum pkixcrmf_2009_EncryptedKey_PR {
+    PKIXCRMF_2009_ENCRYPTEDKEY_PR_NOTHING = 0,
+    PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue,
+    PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData,
+    PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkixcrmf_2009_EncryptedKey_PR;
+typedef struct pkixcrmf_2009_EncryptedKey {
+    pkixcrmf_2009_EncryptedKey_PR present;
+    union {
+        pkixcrmf_2009_EncryptedValue encryptedValue;
+        synta_span envelopedData;
+        synta_span unknown;
+    } u;
+} pkixcrmf_2009_EncryptedKey;
+#define PKIXCRMF_2009_ENCRYPTEDKEY_TAG 0
+#define PKIXCRMF_2009_ENCRYPTEDKEY_INIT {0}
+/* pkixcrmf_2009_EncryptedKey_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkixcrmf_2009_EncryptedKey_accepts(uint32_t tag);
+/* pkixcrmf_2009_EncryptedKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedKey *out);
+/* pkixcrmf_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in);
+/* pkixcrmf_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out,
+    synta_error *err);
+/*
+ * KeyGenParameters ::= OCTET STRING
+ *
+ *   --
+ *   --  6.5.  OldCert ID Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:351.
+ */
+typedef synta_span pkixcrmf_2009_KeyGenParameters;
+#define PKIXCRMF_2009_KEYGENPARAMETERS_TAG (0x04u)
+#define PKIXCRMF_2009_KEYGENPARAMETERS_INIT {0}
+/* pkixcrmf_2009_KeyGenParameters_decode reads one value with tag |tag| (normally PKIXCRMF_2009_KEYGENPARAMETERS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out);
+/* pkixcrmf_2009_KeyGenParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in);
+/* pkixcrmf_2009_KeyGenParameters_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_KeyGenParameters *out,
+    synta_error *err);
+/*
+ * PKIArchiveOptions ::= CHOICE {
+ *       encryptedPrivKey     [0] EncryptedKey,
+ *       -- the actual value of the private key
+ *       keyGenParameters     [1] KeyGenParameters,
+ *       -- parameters that allow the private key to be re-generated
+ *       archiveRemGenPrivKey [2] BOOLEAN }
+ *       -- set to TRUE if sender wishes receiver to archive the private
+ *       -- key of a key pair that the receiver generates in response to
+ *       -- this request; set to FALSE if no archive is desired.
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:303.
+ */
+typedef enum pkixcrmf_2009_PKIArchiveOptions_PR {
+    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_NOTHING = 0,
+    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey,
+    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters,
+    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey,
+    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkixcrmf_2009_PKIArchiveOptions_PR;
+typedef struct pkixcrmf_2009_PKIArchiveOptions {
+    pkixcrmf_2009_PKIArchiveOptions_PR present;
+    union {
+        pkixcrmf_2009_EncryptedKey encryptedPrivKey;
+        pkixcrmf_2009_KeyGenParameters keyGenParameters;
+        int archiveRemGenPrivKey;
+        synta_span unknown;
+    } u;
+} pkixcrmf_2009_PKIArchiveOptions;
+#define PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG 0
+#define PKIXCRMF_2009_PKIARCHIVEOPTIONS_INIT {0}
+/* pkixcrmf_2009_PKIArchiveOptions_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t tag);
+/* pkixcrmf_2009_PKIArchiveOptions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIArchiveOptions *out);
+/* pkixcrmf_2009_PKIArchiveOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in);
+/* pkixcrmf_2009_PKIArchiveOptions_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out,
+    synta_error *err);
+/*
+ * CertId ::= SEQUENCE {
+ *       issuer           GeneralName,
+ *       serialNumber     INTEGER }
+ *
+ *   --
+ *   -- 6.6.  Protocol Encryption Key Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:364.
+ */
+typedef struct pkixcrmf_2009_CertId {
+    pkix1_implicit_2009_GeneralName issuer;
+    synta_span serialNumber;
+} pkixcrmf_2009_CertId;
+#define PKIXCRMF_2009_CERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_CERTID_INIT {0}
+/* pkixcrmf_2009_CertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTID_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out);
+/* pkixcrmf_2009_CertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in);
+/* pkixcrmf_2009_CertId_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out,
+    synta_error *err);
+/*
+ * OldCertId ::= CertId
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:362.
+ */
+typedef pkixcrmf_2009_CertId pkixcrmf_2009_OldCertId;
+#define PKIXCRMF_2009_OLDCERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_OLDCERTID_INIT {0}
+/* pkixcrmf_2009_OldCertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_OLDCERTID_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out);
+/* pkixcrmf_2009_OldCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in);
+/* pkixcrmf_2009_OldCertId_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out,
+    synta_error *err);
+/*
+ * ProtocolEncrKey ::= SubjectPublicKeyInfo
+ *
+ *   --
+ *   -- 7.  Registration Info in CRMF
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:376.
+ */
+typedef pkix1_explicit_2009_SubjectPublicKeyInfo pkixcrmf_2009_ProtocolEncrKey;
+#define PKIXCRMF_2009_PROTOCOLENCRKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_PROTOCOLENCRKEY_INIT {0}
+/* pkixcrmf_2009_ProtocolEncrKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PROTOCOLENCRKEY_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out);
+/* pkixcrmf_2009_ProtocolEncrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in);
+/* pkixcrmf_2009_ProtocolEncrKey_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out,
     synta_error *err);
 /*
  * SingleAttribute{{RegControlSet}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
@@ -167,6 +688,33 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb 
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet *out,
+    synta_error *err);
+/* pkixcrmf_2009_SingleAttribute_RegControlSet_value__value: SingleAttribute_RegControlSet.value_ (its encoding) decoded as the
+ * type its key type selects in the object set {AttrSet}. */
+typedef enum pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR {
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_regToken, /* 1.3.6.1.5.5.7.5.1.1 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_authenticator, /* 1.3.6.1.5.5.7.5.1.2 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiPublicationInfo, /* 1.3.6.1.5.5.7.5.1.3 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiArchiveOptions, /* 1.3.6.1.5.5.7.5.1.4 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_oldCertID, /* 1.3.6.1.5.5.7.5.1.5 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_protocolEncrKey, /* 1.3.6.1.5.5.7.5.1.6 */
+} pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR;
+typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value__value {
+    pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR present;
+    union {
+        pkixcrmf_2009_RegToken regCtrl_regToken;
+        pkixcrmf_2009_Authenticator regCtrl_authenticator;
+        pkixcrmf_2009_PKIPublicationInfo regCtrl_pkiPublicationInfo;
+        pkixcrmf_2009_PKIArchiveOptions regCtrl_pkiArchiveOptions;
+        pkixcrmf_2009_OldCertId regCtrl_oldCertID;
+        pkixcrmf_2009_ProtocolEncrKey regCtrl_protocolEncrKey;
+    } u;
+} pkixcrmf_2009_SingleAttribute_RegControlSet_value__value;
+/* pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode decodes |in->value_| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value__value *out,
     synta_error *err);
 /*
  * Controls  ::= SEQUENCE SIZE(1..MAX) OF SingleAttribute
@@ -229,6 +777,113 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_encode(synta_cbb *cbb, uint32_t tag
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertRequest *out,
     synta_error *err);
 /*
+ * AlgorithmIdentifier{DIGEST-ALGORITHM, {DigestAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms;
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_INIT {0}
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out);
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in);
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out,
+    synta_error *err);
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value: AlgorithmIdentifier_DigestAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR {
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
+} pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR;
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value {
+    pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR present;
+    union {
+        synta_null_t mda_sha1;
+    } u;
+} pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value;
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value *out,
+    synta_error *err);
+/*
+ * AlgorithmIdentifier{MAC-ALGORITHM, {MACAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
+ */
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms {
+    uint8_t has_parameters;
+    synta_span algorithm;
+    synta_span parameters;
+} pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms;
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_INIT {0}
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out);
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in);
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out,
+    synta_error *err);
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value: AlgorithmIdentifier_MACAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR {
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
+} pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR;
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value {
+    pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR present;
+    union {
+        synta_null_t maca_hMAC_SHA1;
+    } u;
+} pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value;
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value *out,
+    synta_error *err);
+/*
+ * PBMParameter ::= SEQUENCE {
+ *      salt                OCTET STRING,
+ *      owf                 AlgorithmIdentifier{DIGEST-ALGORITHM,
+ *                              {DigestAlgorithms}},
+ *      -- AlgId for a One-Way Function (SHA-1 recommended)
+ *      iterationCount      INTEGER,
+ *      -- number of times the OWF is applied
+ *      mac                 AlgorithmIdentifier{MAC-ALGORITHM,
+ *                              {MACAlgorithms}}
+ *      -- the MAC AlgId (e.g., DES-MAC, Triple-DES-MAC, or HMAC
+ *   }
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:151.
+ */
+typedef struct pkixcrmf_2009_PBMParameter {
+    synta_span salt;
+    pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms owf;
+    synta_span iterationCount;
+    pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms mac;
+} pkixcrmf_2009_PBMParameter;
+#define PKIXCRMF_2009_PBMPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_PBMPARAMETER_INIT {0}
+/* pkixcrmf_2009_PBMParameter_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PBMPARAMETER_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out);
+/* pkixcrmf_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in);
+/* pkixcrmf_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out,
+    synta_error *err);
+/*
  * AlgorithmIdentifier{MAC-ALGORITHM, {Password-MACAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
 typedef struct pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms {
@@ -247,6 +902,23 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_enco
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *out,
+    synta_error *err);
+/* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value: AlgorithmIdentifier_Password_MACAlgorithms.parameters (its encoding) decoded as the
+ * type its key algorithm selects in the object set {AlgorithmSet}. */
+typedef enum pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR {
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_PARAMETERS_PR_row0, /* 1.2.840.113533.7.66.13 */
+} pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR;
+typedef struct pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value {
+    pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR present;
+    union {
+        pkixcrmf_2009_PBMParameter row0;
+    } u;
+} pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value;
+/* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value *out,
     synta_error *err);
 /*
  * PKMACValue ::= SEQUENCE {
@@ -505,6 +1177,46 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_encode(synta_cbb *cbb, uint32
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProofOfPossession *out,
     synta_error *err);
 /*
+ * UTF8Pairs ::= UTF8String
+ *
+ *   --
+ *   --  7.2.  certReq RegInfo Control
+ *   --
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:396.
+ */
+typedef synta_span pkixcrmf_2009_UTF8Pairs;
+#define PKIXCRMF_2009_UTF8PAIRS_TAG (0x0Cu)
+#define PKIXCRMF_2009_UTF8PAIRS_INIT {0}
+/* pkixcrmf_2009_UTF8Pairs_decode reads one value with tag |tag| (normally PKIXCRMF_2009_UTF8PAIRS_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out);
+/* pkixcrmf_2009_UTF8Pairs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in);
+/* pkixcrmf_2009_UTF8Pairs_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out,
+    synta_error *err);
+/*
+ * CertReq ::= CertRequest
+ *
+ * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:407.
+ */
+typedef pkixcrmf_2009_CertRequest pkixcrmf_2009_CertReq;
+#define PKIXCRMF_2009_CERTREQ_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_CERTREQ_INIT {0}
+/* pkixcrmf_2009_CertReq_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQ_TAG)
+ * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
+ * the cursor's context). */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out);
+/* pkixcrmf_2009_CertReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in);
+/* pkixcrmf_2009_CertReq_parse reads exactly one value from |data| under |rules|; on failure
+ * |*err| (may be NULL) holds the first error. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReq *out,
+    synta_error *err);
+/*
  * SingleAttribute{{RegInfoSet}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
  */
 typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet {
@@ -522,6 +1234,25 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cb
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet *out,
+    synta_error *err);
+/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value: SingleAttribute_RegInfoSet.value_ (its encoding) decoded as the
+ * type its key type selects in the object set {AttrSet}. */
+typedef enum pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR {
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_utf8Pairs, /* 1.3.6.1.5.5.7.5.2.1 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_certReq, /* 1.3.6.1.5.5.7.5.2.2 */
+} pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR;
+typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value {
+    pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR present;
+    union {
+        pkixcrmf_2009_UTF8Pairs regInfo_utf8Pairs;
+        pkixcrmf_2009_CertReq regInfo_certReq;
+    } u;
+} pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value;
+/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode decodes |in->value_| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value *out,
     synta_error *err);
 /*
  * An inline type of pkixcrmf_2009_CertReqMsg_regInfo.
@@ -611,97 +1342,24 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_next(synta_list_iter *it, pkixc
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_get_all(const pkixcrmf_2009_CertReqMessages *list, pkixcrmf_2009_CertReqMsg *out, size_t cap,
     size_t *out_count);
 /*
- * AlgorithmIdentifier{DIGEST-ALGORITHM, {DigestAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms;
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_INIT {0}
-/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out);
-/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in);
-/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{MAC-ALGORITHM, {MACAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms;
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_INIT {0}
-/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out);
-/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in);
-/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out,
-    synta_error *err);
-/*
- * PBMParameter ::= SEQUENCE {
- *      salt                OCTET STRING,
- *      owf                 AlgorithmIdentifier{DIGEST-ALGORITHM,
- *                              {DigestAlgorithms}},
- *      -- AlgId for a One-Way Function (SHA-1 recommended)
- *      iterationCount      INTEGER,
- *      -- number of times the OWF is applied
- *      mac                 AlgorithmIdentifier{MAC-ALGORITHM,
- *                              {MACAlgorithms}}
- *      -- the MAC AlgId (e.g., DES-MAC, Triple-DES-MAC, or HMAC
- *   }
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:151.
- */
-typedef struct pkixcrmf_2009_PBMParameter {
-    synta_span salt;
-    pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms owf;
-    synta_span iterationCount;
-    pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms mac;
-} pkixcrmf_2009_PBMParameter;
-#define PKIXCRMF_2009_PBMPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_PBMPARAMETER_INIT {0}
-/* pkixcrmf_2009_PBMParameter_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PBMPARAMETER_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out);
-/* pkixcrmf_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in);
-/* pkixcrmf_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out,
-    synta_error *err);
-/*
  * AlgorithmIdentifier{PUBLIC-KEY, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
-typedef struct pkixcrmf_2009_AlgorithmIdentifier {
+typedef struct pkixcrmf_2009_AlgorithmIdentifier2 {
     uint8_t has_parameters;
     synta_span algorithm;
     synta_span parameters;
-} pkixcrmf_2009_AlgorithmIdentifier;
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER_INIT {0}
-/* pkixcrmf_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG)
+} pkixcrmf_2009_AlgorithmIdentifier2;
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_INIT {0}
+/* pkixcrmf_2009_AlgorithmIdentifier2_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier *out);
-/* pkixcrmf_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in);
-/* pkixcrmf_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier2 *out);
+/* pkixcrmf_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in);
+/* pkixcrmf_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out,
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out,
     synta_error *err);
 /*
  * An inline type of pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values.
@@ -794,7 +1452,7 @@ SYNTA_MUST_USE int pkixcrmf_2009_Attributes_get_all(const pkixcrmf_2009_Attribut
 typedef struct pkixcrmf_2009_PrivateKeyInfo {
     uint8_t has_attributes;
     synta_span version;
-    pkixcrmf_2009_AlgorithmIdentifier privateKeyAlgorithm;
+    pkixcrmf_2009_AlgorithmIdentifier2 privateKeyAlgorithm;
     synta_span privateKey;
     pkixcrmf_2009_Attributes attributes;
 } pkixcrmf_2009_PrivateKeyInfo;
@@ -868,428 +1526,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_encode(synta_cbb *cbb, uint32_t ta
 /* pkixcrmf_2009_EncKeyWithID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID *out,
-    synta_error *err);
-/*
- * RegToken ::= UTF8String
- *
- *   --
- *   --  6.2.  Authenticator Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:253.
- */
-typedef synta_span pkixcrmf_2009_RegToken;
-#define PKIXCRMF_2009_REGTOKEN_TAG (0x0Cu)
-#define PKIXCRMF_2009_REGTOKEN_INIT {0}
-/* pkixcrmf_2009_RegToken_decode reads one value with tag |tag| (normally PKIXCRMF_2009_REGTOKEN_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out);
-/* pkixcrmf_2009_RegToken_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in);
-/* pkixcrmf_2009_RegToken_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out,
-    synta_error *err);
-/*
- * Authenticator ::= UTF8String
- *
- *   --
- *   --  6.3.  Publication Information Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:264.
- */
-typedef synta_span pkixcrmf_2009_Authenticator;
-#define PKIXCRMF_2009_AUTHENTICATOR_TAG (0x0Cu)
-#define PKIXCRMF_2009_AUTHENTICATOR_INIT {0}
-/* pkixcrmf_2009_Authenticator_decode reads one value with tag |tag| (normally PKIXCRMF_2009_AUTHENTICATOR_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out);
-/* pkixcrmf_2009_Authenticator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in);
-/* pkixcrmf_2009_Authenticator_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Authenticator *out,
-    synta_error *err);
-/*
- * SinglePubInfo ::= SEQUENCE {
- *       pubMethod    INTEGER {
- *           dontCare    (0),
- *           x500        (1),
- *           web         (2),
- *           ldap        (3) },
- *       pubLocation  GeneralName OPTIONAL }
- *
- *   --
- *   --  6.4.  Archive Options Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:285.
- */
-typedef struct pkixcrmf_2009_SinglePubInfo {
-    uint8_t has_pubLocation;
-    synta_span pubMethod;
-    pkix1_implicit_2009_GeneralName pubLocation;
-} pkixcrmf_2009_SinglePubInfo;
-#define PKIXCRMF_2009_SINGLEPUBINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_SINGLEPUBINFO_INIT {0}
-/* pkixcrmf_2009_SinglePubInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SINGLEPUBINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SinglePubInfo *out);
-/* pkixcrmf_2009_SinglePubInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in);
-/* pkixcrmf_2009_SinglePubInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out,
-    synta_error *err);
-/*
- * An inline type of pkixcrmf_2009_PKIPublicationInfo_pubInfos.
- */
-typedef struct pkixcrmf_2009_PKIPublicationInfo_pubInfos {
-    synta_span elements; /* the encoded elements (contents octets), all checked */
-    size_t count;        /* how many */
-    synta_rules rules;   /* the rules they were read under */
-} pkixcrmf_2009_PKIPublicationInfo_pubInfos;
-#define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_INIT {0}
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out);
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in);
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out,
-    synta_error *err);
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
-void pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, synta_list_iter *it);
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf_2009_SinglePubInfo *out);
-/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all decodes every element into |out| (room for |cap|); returns 0
- * when they do not fit. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, pkixcrmf_2009_SinglePubInfo *out, size_t cap,
-    size_t *out_count);
-/*
- * PKIPublicationInfo ::= SEQUENCE {
- *       action     INTEGER {
- *                      dontPublish (0),
- *                      pleasePublish (1) },
- *       pubInfos  SEQUENCE SIZE (1..MAX) OF SinglePubInfo OPTIONAL }
- *       -- pubInfos MUST NOT be present if action is "dontPublish"
- *       -- (if action is "pleasePublish" and pubInfos is omitted,
- *       -- "dontCare" is assumed)
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:276.
- */
-typedef struct pkixcrmf_2009_PKIPublicationInfo {
-    uint8_t has_pubInfos;
-    synta_span action;
-    pkixcrmf_2009_PKIPublicationInfo_pubInfos pubInfos;
-} pkixcrmf_2009_PKIPublicationInfo;
-#define PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_PKIPUBLICATIONINFO_INIT {0}
-/* pkixcrmf_2009_PKIPublicationInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo *out);
-/* pkixcrmf_2009_PKIPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in);
-/* pkixcrmf_2009_PKIPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out,
-    synta_error *err);
-/*
- * AlgorithmIdentifier{ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
- */
-typedef struct pkixcrmf_2009_AlgorithmIdentifier2 {
-    uint8_t has_parameters;
-    synta_span algorithm;
-    synta_span parameters;
-} pkixcrmf_2009_AlgorithmIdentifier2;
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_INIT {0}
-/* pkixcrmf_2009_AlgorithmIdentifier2_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier2 *out);
-/* pkixcrmf_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in);
-/* pkixcrmf_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out,
-    synta_error *err);
-/*
- * EncryptedValue ::= SEQUENCE {
- *       intendedAlg   [0] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
- *       -- the intended algorithm for which the value will be used
- *       symmAlg       [1] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
- *       -- the symmetric algorithm used to encrypt the value
- *       encSymmKey    [2] BIT STRING           OPTIONAL,
- *       -- the (encrypted) symmetric key used to encrypt the value
- *       keyAlg        [3] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
- *       -- algorithm used to encrypt the symmetric key
- *       valueHint     [4] OCTET STRING         OPTIONAL,
- *       -- a brief description or identifier of the encValue content
- *       -- (may be meaningful only to the sending entity, and used only
- *       -- if EncryptedValue might be re-examined by the sending entity
- *       -- in the future)
- *       encValue       BIT STRING }
- *       -- the encrypted value itself
- *   -- When EncryptedValue is used to carry a private key (as opposed to
- *   -- a certificate), implementations MUST support the encValue field
- *   -- containing an encrypted PrivateKeyInfo as defined in [PKCS11],
- *   -- section 12.11.  If encValue contains some other format/encoding
- *   -- for the private key, the first octet of valueHint MAY be used
- *   -- to indicate the format/encoding (but note that the possible values
- *   -- of this octet are not specified at this time).  In all cases, the
- *   -- intendedAlg field MUST be used to indicate at least the OID of
- *   -- the intended algorithm of the private key, unless this information
- *   -- is known a priori to both sender and receiver by some other means.
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:324.
- */
-typedef struct pkixcrmf_2009_EncryptedValue {
-    uint8_t has_intendedAlg;
-    uint8_t has_symmAlg;
-    uint8_t has_encSymmKey;
-    uint8_t has_keyAlg;
-    uint8_t has_valueHint;
-    pkixcrmf_2009_AlgorithmIdentifier2 intendedAlg;
-    pkixcrmf_2009_AlgorithmIdentifier2 symmAlg;
-    synta_bit_string encSymmKey;
-    pkixcrmf_2009_AlgorithmIdentifier2 keyAlg;
-    synta_span valueHint;
-    synta_bit_string encValue;
-} pkixcrmf_2009_EncryptedValue;
-#define PKIXCRMF_2009_ENCRYPTEDVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_ENCRYPTEDVALUE_INIT {0}
-/* pkixcrmf_2009_EncryptedValue_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDVALUE_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedValue *out);
-/* pkixcrmf_2009_EncryptedValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in);
-/* pkixcrmf_2009_EncryptedValue_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out,
-    synta_error *err);
-/*
- * EncryptedKey ::= CHOICE {
- *       encryptedValue        EncryptedValue,   -- Deprecated
- *       envelopedData     [0] EnvelopedData }
- *       -- The encrypted private key MUST be placed in the envelopedData
- *       -- encryptedContentInfo encryptedContent OCTET STRING.
- *
- *   --
- *   --  We skipped doing the full constraints here since this structure
- *   --      has been deprecated in favor of EnvelopedData
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:313.
- */
-typedef enum pkixcrmf_2009_EncryptedKey_PR {
-    PKIXCRMF_2009_ENCRYPTEDKEY_PR_NOTHING = 0,
-    PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue,
-    PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData,
-    PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} pkixcrmf_2009_EncryptedKey_PR;
-typedef struct pkixcrmf_2009_EncryptedKey {
-    pkixcrmf_2009_EncryptedKey_PR present;
-    union {
-        pkixcrmf_2009_EncryptedValue encryptedValue;
-        synta_span envelopedData;
-        synta_span unknown;
-    } u;
-} pkixcrmf_2009_EncryptedKey;
-#define PKIXCRMF_2009_ENCRYPTEDKEY_TAG 0
-#define PKIXCRMF_2009_ENCRYPTEDKEY_INIT {0}
-/* pkixcrmf_2009_EncryptedKey_accepts returns 1 when |tag| starts one of the alternatives. */
-int pkixcrmf_2009_EncryptedKey_accepts(uint32_t tag);
-/* pkixcrmf_2009_EncryptedKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedKey *out);
-/* pkixcrmf_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in);
-/* pkixcrmf_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out,
-    synta_error *err);
-/*
- * KeyGenParameters ::= OCTET STRING
- *
- *   --
- *   --  6.5.  OldCert ID Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:351.
- */
-typedef synta_span pkixcrmf_2009_KeyGenParameters;
-#define PKIXCRMF_2009_KEYGENPARAMETERS_TAG (0x04u)
-#define PKIXCRMF_2009_KEYGENPARAMETERS_INIT {0}
-/* pkixcrmf_2009_KeyGenParameters_decode reads one value with tag |tag| (normally PKIXCRMF_2009_KEYGENPARAMETERS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out);
-/* pkixcrmf_2009_KeyGenParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in);
-/* pkixcrmf_2009_KeyGenParameters_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_KeyGenParameters *out,
-    synta_error *err);
-/*
- * PKIArchiveOptions ::= CHOICE {
- *       encryptedPrivKey     [0] EncryptedKey,
- *       -- the actual value of the private key
- *       keyGenParameters     [1] KeyGenParameters,
- *       -- parameters that allow the private key to be re-generated
- *       archiveRemGenPrivKey [2] BOOLEAN }
- *       -- set to TRUE if sender wishes receiver to archive the private
- *       -- key of a key pair that the receiver generates in response to
- *       -- this request; set to FALSE if no archive is desired.
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:303.
- */
-typedef enum pkixcrmf_2009_PKIArchiveOptions_PR {
-    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_NOTHING = 0,
-    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey,
-    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters,
-    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey,
-    PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} pkixcrmf_2009_PKIArchiveOptions_PR;
-typedef struct pkixcrmf_2009_PKIArchiveOptions {
-    pkixcrmf_2009_PKIArchiveOptions_PR present;
-    union {
-        pkixcrmf_2009_EncryptedKey encryptedPrivKey;
-        pkixcrmf_2009_KeyGenParameters keyGenParameters;
-        int archiveRemGenPrivKey;
-        synta_span unknown;
-    } u;
-} pkixcrmf_2009_PKIArchiveOptions;
-#define PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG 0
-#define PKIXCRMF_2009_PKIARCHIVEOPTIONS_INIT {0}
-/* pkixcrmf_2009_PKIArchiveOptions_accepts returns 1 when |tag| starts one of the alternatives. */
-int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t tag);
-/* pkixcrmf_2009_PKIArchiveOptions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIArchiveOptions *out);
-/* pkixcrmf_2009_PKIArchiveOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in);
-/* pkixcrmf_2009_PKIArchiveOptions_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out,
-    synta_error *err);
-/*
- * CertId ::= SEQUENCE {
- *       issuer           GeneralName,
- *       serialNumber     INTEGER }
- *
- *   --
- *   -- 6.6.  Protocol Encryption Key Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:364.
- */
-typedef struct pkixcrmf_2009_CertId {
-    pkix1_implicit_2009_GeneralName issuer;
-    synta_span serialNumber;
-} pkixcrmf_2009_CertId;
-#define PKIXCRMF_2009_CERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_CERTID_INIT {0}
-/* pkixcrmf_2009_CertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTID_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out);
-/* pkixcrmf_2009_CertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in);
-/* pkixcrmf_2009_CertId_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out,
-    synta_error *err);
-/*
- * OldCertId ::= CertId
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:362.
- */
-typedef pkixcrmf_2009_CertId pkixcrmf_2009_OldCertId;
-#define PKIXCRMF_2009_OLDCERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_OLDCERTID_INIT {0}
-/* pkixcrmf_2009_OldCertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_OLDCERTID_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out);
-/* pkixcrmf_2009_OldCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in);
-/* pkixcrmf_2009_OldCertId_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out,
-    synta_error *err);
-/*
- * ProtocolEncrKey ::= SubjectPublicKeyInfo
- *
- *   --
- *   -- 7.  Registration Info in CRMF
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:376.
- */
-typedef pkix1_explicit_2009_SubjectPublicKeyInfo pkixcrmf_2009_ProtocolEncrKey;
-#define PKIXCRMF_2009_PROTOCOLENCRKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_PROTOCOLENCRKEY_INIT {0}
-/* pkixcrmf_2009_ProtocolEncrKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PROTOCOLENCRKEY_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out);
-/* pkixcrmf_2009_ProtocolEncrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in);
-/* pkixcrmf_2009_ProtocolEncrKey_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out,
-    synta_error *err);
-/*
- * UTF8Pairs ::= UTF8String
- *
- *   --
- *   --  7.2.  certReq RegInfo Control
- *   --
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:396.
- */
-typedef synta_span pkixcrmf_2009_UTF8Pairs;
-#define PKIXCRMF_2009_UTF8PAIRS_TAG (0x0Cu)
-#define PKIXCRMF_2009_UTF8PAIRS_INIT {0}
-/* pkixcrmf_2009_UTF8Pairs_decode reads one value with tag |tag| (normally PKIXCRMF_2009_UTF8PAIRS_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out);
-/* pkixcrmf_2009_UTF8Pairs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in);
-/* pkixcrmf_2009_UTF8Pairs_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out,
-    synta_error *err);
-/*
- * CertReq ::= CertRequest
- *
- * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:407.
- */
-typedef pkixcrmf_2009_CertRequest pkixcrmf_2009_CertReq;
-#define PKIXCRMF_2009_CERTREQ_TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCRMF_2009_CERTREQ_INIT {0}
-/* pkixcrmf_2009_CertReq_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQ_TAG)
- * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
- * the cursor's context). */
-SYNTA_MUST_USE int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out);
-/* pkixcrmf_2009_CertReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in);
-/* pkixcrmf_2009_CertReq_parse reads exactly one value from |data| under |rules|; on failure
- * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReq *out,
     synta_error *err);
 #ifdef __cplusplus
 }

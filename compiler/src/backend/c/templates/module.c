@@ -317,4 +317,26 @@ int {{ t.name }}_get_all(const {{ t.name }} *list, {{ t.value_type }} *out, size
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 {%- endif %}
+{%- for o in t.open_types %}
+
+int {{ o.name }}_decode(const {{ t.name }} *in, synta_rules rules, {{ o.name }}_value *out, synta_error *err) {
+    synta_ctx ctx;
+    synta_cbs c;
+    memset(out, 0, sizeof *out);
+{%- if o.optional %}
+    if (!in->has_{{ o.member }}) return 1;
+{%- endif %}
+    synta_ctx_init(&ctx, rules, in->{{ o.member }}.data, in->{{ o.member }}.len);
+    synta_cbs_init(&c, &ctx);
+{%- for r in o.rows %}
+    if (synta_span_eq(in->{{ o.key }}, (const uint8_t *){{ r.key }}, {{ r.key_len }})) {
+        out->present = {{ o.macro_name }}_PR_{{ r.name }};
+        if ({{ r.codec }}_decode(&c, {{ r.tag }}, &out->u.{{ r.name }}) && synta_cbs_finish(&c)) return 1;
+        if (err != NULL) *err = ctx.error;
+        return 0;
+    }
+{%- endfor %}
+    return 1;
+}
+{%- endfor %}
 {%- endfor %}

@@ -36,7 +36,7 @@ typedef struct {{ t.name }} {
     uint8_t has_{{ f.name }};
 {%- endfor %}
 {%- for f in t.fields %}
-    {{ f.c_type }} {{ f.name }};
+    {{ f.c_type }} {{ f.name }};{% if let Some(n) = f.note %} /* {{ n }} */{% endif %}
 {%- endfor %}
 {%- if t.fields.is_empty() %}
     uint8_t unused_;
@@ -109,6 +109,32 @@ SYNTA_MUST_USE int {{ t.name }}_next(synta_list_iter *it, {{ t.value_type }} *ou
 SYNTA_MUST_USE int {{ t.name }}_get_all(const {{ t.name }} *list, {{ t.value_type }} *out, size_t cap,
     size_t *out_count);
 {%- endif %}
+{%- for o in t.open_types %}
+
+/* {{ o.name }}_value: {{ t.label }}.{{ o.member }} ({{ o.holds }}) decoded as the
+ * type its key {{ o.key }} selects in the object set {{ o.object_set }}. */
+typedef enum {{ o.name }}_PR {
+    {{ o.macro_name }}_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+{%- for r in o.rows %}
+    {{ o.macro_name }}_PR_{{ r.name }}, /* {{ r.dotted }} */
+{%- endfor %}
+} {{ o.name }}_PR;
+
+typedef struct {{ o.name }}_value {
+    {{ o.name }}_PR present;
+    union {
+{%- for r in o.rows %}
+        {{ r.c_type }} {{ r.name }};
+{%- endfor %}
+    } u;
+} {{ o.name }}_value;
+
+/* {{ o.name }}_decode decodes |in->{{ o.member }}| under |rules| as the type of its
+ * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
+ * (error in |*err|, may be NULL). */
+SYNTA_MUST_USE int {{ o.name }}_decode(const {{ t.name }} *in, synta_rules rules, {{ o.name }}_value *out,
+    synta_error *err);
+{%- endfor %}
 {%- endfor %}
 
 #ifdef __cplusplus
