@@ -6,12 +6,12 @@ const RESERVED: &[&str] = &[
     "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
     "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
     "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch", "typedef",
-    "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "errno", "in",
-    "out", "cbs", "cbb", "seq", "t", "present", "u", "c", "b", "unknown", "item", "tag", "value",
+    "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "errno", "unknown",
 ];
 
-/// An ASN.1 identifier as a C identifier: hyphens become underscores, keywords and the
-/// names the generated functions use for their own variables get a trailing underscore.
+/// An ASN.1 identifier as a C identifier: hyphens become underscores, keywords (and
+/// `unknown`, the raw member of a CHOICE's union) get a trailing underscore. Members are
+/// always reached through a pointer, so they cannot clash with local variables.
 pub fn ident(asn1: &str) -> String {
     let mut s: String = asn1
         .chars()

@@ -1689,7 +1689,7 @@ int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(synta_cbs *cb
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &out->value_)) return synta_cbs_set_field(c, "SingleAttribute_SupportedAttributes.value");
+        if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_SupportedAttributes.value");
         (void)at_;
     }
     (void)t;
@@ -1707,7 +1707,7 @@ int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode(synta_cbb *cb
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_any_encode(b, 0, &in->value_)) return 0;
+        if (!synta_gen_any_encode(b, 0, &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1723,110 +1723,110 @@ int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t 
     return 0;
 }
 
-int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value *out, synta_error *err) {
+int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs c;
     memset(out, 0, sizeof *out);
-    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_ctx_init(&ctx, rules, in->value.data, in->value.len);
     synta_cbs_init(&c, &ctx);
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x29", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_name;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_name;
         if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_name) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x04", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_surname;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_surname;
         if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_surname) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2a", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_givenName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_givenName;
         if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_givenName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2b", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_initials;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_initials;
         if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_initials) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2c", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_generationQualifier;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_generationQualifier;
         if (pkix1_explicit_2009_X520name_decode(&c, 0, &out->u.at_generationQualifier) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x03", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520CommonName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520CommonName;
         if (pkix1_explicit_2009_X520CommonName_decode(&c, 0, &out->u.at_x520CommonName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x07", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520LocalityName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520LocalityName;
         if (pkix1_explicit_2009_X520LocalityName_decode(&c, 0, &out->u.at_x520LocalityName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x08", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520StateOrProvinceName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520StateOrProvinceName;
         if (pkix1_explicit_2009_DirectoryString_ub_state_name_decode(&c, 0, &out->u.at_x520StateOrProvinceName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0a", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520OrganizationName;
         if (pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(&c, 0, &out->u.at_x520OrganizationName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0b", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationalUnitName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520OrganizationalUnitName;
         if (pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(&c, 0, &out->u.at_x520OrganizationalUnitName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x0c", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Title;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520Title;
         if (pkix1_explicit_2009_DirectoryString_ub_title_decode(&c, 0, &out->u.at_x520Title) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x2e", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520dnQualifier;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520dnQualifier;
         if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520dnQualifier) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x06", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520countryName;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520countryName;
         if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520countryName) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x05", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520SerialNumber;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520SerialNumber;
         if (synta_gen_printable_decode(&c, (0x13u), &out->u.at_x520SerialNumber) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x55""\x04""\x41", 3)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Pseudonym;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520Pseudonym;
         if (pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(&c, 0, &out->u.at_x520Pseudonym) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x09""\x92""\x26""\x89""\x93""\xf2""\x2c""\x64""\x01""\x19", 10)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_domainComponent;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_domainComponent;
         if (synta_gen_ia5_decode(&c, (0x16u), &out->u.at_domainComponent) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2a""\x86""\x48""\x86""\xf7""\x0d""\x01""\x09""\x01", 9)) {
-        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_emailAddress;
+        out->present = PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_emailAddress;
         if (synta_gen_ia5_decode(&c, (0x16u), &out->u.at_emailAddress) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
@@ -3240,37 +3240,37 @@ int pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all(const pkix1_explic
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out) {
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TBSCertList_revokedCertificates_item_");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TBSCertList_revokedCertificates_item");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->userCertificate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item_.userCertificate");
+        if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->userCertificate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.userCertificate");
         (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_Time_decode(c, 0, &out->revocationDate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item_.revocationDate");
+        if (!pkix1_explicit_2009_Time_decode(c, 0, &out->revocationDate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.revocationDate");
         (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryExtensions = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item_.crlEntryExtensions");
+            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
             (void)at_;
         }
     }
-    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item_");
+    if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item_");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
     return 1;
 }
 
-int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *in) {
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -3291,12 +3291,12 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__encode(synta_cbb *
     return synta_cbb_flush(cbb);
 }
 
-int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out, synta_error *err) {
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(&cbs, PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(&cbs, PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -3311,10 +3311,10 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_decode(synta_cbs *cbs, u
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ item;
+        pkix1_explicit_2009_TBSCertList_revokedCertificates_item item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
+            if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
             (void)at_;
         }
         (void)item;
@@ -3352,20 +3352,20 @@ void pkix1_explicit_2009_TBSCertList_revokedCertificates_iter(const pkix1_explic
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out) {
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out) {
     synta_cbs *const c = &it->cbs;
-    pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ item;
+    pkix1_explicit_2009_TBSCertList_revokedCertificates_item item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
+        if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out, size_t cap, size_t *out_count) {
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
     pkix1_explicit_2009_TBSCertList_revokedCertificates_iter(list, &it);

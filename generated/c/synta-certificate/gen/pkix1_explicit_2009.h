@@ -583,7 +583,7 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const 
  */
 typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkix1_explicit_2009_SingleAttribute_SupportedAttributes;
 #define PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_INIT {0}
@@ -597,30 +597,30 @@ SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encod
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out,
     synta_error *err);
-/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value: SingleAttribute_SupportedAttributes.value_ (its encoding) decoded as the
+/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value: SingleAttribute_SupportedAttributes.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
-typedef enum pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR {
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_name, /* 2.5.4.41 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_surname, /* 2.5.4.4 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_givenName, /* 2.5.4.42 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_initials, /* 2.5.4.43 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_generationQualifier, /* 2.5.4.44 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520CommonName, /* 2.5.4.3 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520LocalityName, /* 2.5.4.7 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520StateOrProvinceName, /* 2.5.4.8 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationName, /* 2.5.4.10 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520OrganizationalUnitName, /* 2.5.4.11 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Title, /* 2.5.4.12 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520dnQualifier, /* 2.5.4.46 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520countryName, /* 2.5.4.6 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520SerialNumber, /* 2.5.4.5 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_x520Pseudonym, /* 2.5.4.65 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_domainComponent, /* 0.9.2342.19200300.100.1.25 */
-    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE__PR_at_emailAddress, /* 1.2.840.113549.1.9.1 */
-} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR;
-typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value {
-    pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__PR present;
+typedef enum pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR {
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_name, /* 2.5.4.41 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_surname, /* 2.5.4.4 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_givenName, /* 2.5.4.42 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_initials, /* 2.5.4.43 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_generationQualifier, /* 2.5.4.44 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520CommonName, /* 2.5.4.3 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520LocalityName, /* 2.5.4.7 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520StateOrProvinceName, /* 2.5.4.8 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520OrganizationName, /* 2.5.4.10 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520OrganizationalUnitName, /* 2.5.4.11 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520Title, /* 2.5.4.12 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520dnQualifier, /* 2.5.4.46 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520countryName, /* 2.5.4.6 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520SerialNumber, /* 2.5.4.5 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_x520Pseudonym, /* 2.5.4.65 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_domainComponent, /* 0.9.2342.19200300.100.1.25 */
+    PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_emailAddress, /* 1.2.840.113549.1.9.1 */
+} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR;
+typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value {
+    pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR present;
     union {
         pkix1_explicit_2009_X520name at_name;
         pkix1_explicit_2009_X520name at_surname;
@@ -640,11 +640,11 @@ typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__va
         synta_span at_domainComponent;
         synta_span at_emailAddress;
     } u;
-} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value;
-/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode decodes |in->value_| under |rules| as the type of its
+} pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value;
+/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
-SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value__value *out,
+SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value *out,
     synta_error *err);
 /*
  * RelativeDistinguishedName  ::=
@@ -1274,25 +1274,25 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(synta_
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, size_t cap,
     size_t *out_count);
 /*
- * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates_item_.
+ * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates_item.
  */
-typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ {
+typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates_item {
     uint8_t has_crlEntryExtensions;
     pkix1_explicit_2009_CertificateSerialNumber userCertificate;
     pkix1_explicit_2009_Time revocationDate;
     synta_span crlEntryExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse */
-} pkix1_explicit_2009_TBSCertList_revokedCertificates_item_;
-#define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__INIT {0}
-/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM__TAG)
+} pkix1_explicit_2009_TBSCertList_revokedCertificates_item;
+#define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_INIT {0}
+/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out);
-/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item__encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *in);
-/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item__parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out);
+/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in);
+/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out,
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out,
     synta_error *err);
 /*
  * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates.
@@ -1317,10 +1317,10 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_parse(con
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_TBSCertList_revokedCertificates_iter(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, synta_list_iter *it);
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out);
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out);
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item_ *out, size_t cap,
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out, size_t cap,
     size_t *out_count);
 /*
  * Extension{{{CrlExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).

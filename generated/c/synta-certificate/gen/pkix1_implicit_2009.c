@@ -1353,28 +1353,28 @@ int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_Ce
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkix1_implicit_2009_PolicyMappings_item__decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item_ *out) {
+int pkix1_implicit_2009_PolicyMappings_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PolicyMappings_item_");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PolicyMappings_item");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->issuerDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item_.issuerDomainPolicy");
+        if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->issuerDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item.issuerDomainPolicy");
         (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->subjectDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item_.subjectDomainPolicy");
+        if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->subjectDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item.subjectDomainPolicy");
         (void)at_;
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyMappings_item_");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyMappings_item");
     return 1;
 }
 
-int pkix1_implicit_2009_PolicyMappings_item__encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item_ *in) {
+int pkix1_implicit_2009_PolicyMappings_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -1390,12 +1390,12 @@ int pkix1_implicit_2009_PolicyMappings_item__encode(synta_cbb *cbb, uint32_t tag
     return synta_cbb_flush(cbb);
 }
 
-int pkix1_implicit_2009_PolicyMappings_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item_ *out, synta_error *err) {
+int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkix1_implicit_2009_PolicyMappings_item__decode(&cbs, PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM__TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkix1_implicit_2009_PolicyMappings_item_decode(&cbs, PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -1410,10 +1410,10 @@ int pkix1_implicit_2009_PolicyMappings_decode(synta_cbs *cbs, uint32_t tag, pkix
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkix1_implicit_2009_PolicyMappings_item_ item;
+        pkix1_implicit_2009_PolicyMappings_item item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkix1_implicit_2009_PolicyMappings_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
+            if (!pkix1_implicit_2009_PolicyMappings_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
             (void)at_;
         }
         (void)item;
@@ -1451,20 +1451,20 @@ void pkix1_implicit_2009_PolicyMappings_iter(const pkix1_implicit_2009_PolicyMap
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_2009_PolicyMappings_item_ *out) {
+int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_2009_PolicyMappings_item *out) {
     synta_cbs *const c = &it->cbs;
-    pkix1_implicit_2009_PolicyMappings_item_ item;
+    pkix1_implicit_2009_PolicyMappings_item item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix1_implicit_2009_PolicyMappings_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
+        if (!pkix1_implicit_2009_PolicyMappings_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkix1_implicit_2009_PolicyMappings_get_all(const pkix1_implicit_2009_PolicyMappings *list, pkix1_implicit_2009_PolicyMappings_item_ *out, size_t cap, size_t *out_count) {
+int pkix1_implicit_2009_PolicyMappings_get_all(const pkix1_implicit_2009_PolicyMappings *list, pkix1_implicit_2009_PolicyMappings_item *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
     pkix1_implicit_2009_PolicyMappings_iter(list, &it);

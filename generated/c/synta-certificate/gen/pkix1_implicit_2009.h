@@ -695,23 +695,23 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_next(synta_list_iter 
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_CertificatePolicies *list, pkix1_implicit_2009_PolicyInformation *out, size_t cap,
     size_t *out_count);
 /*
- * An inline type of pkix1_implicit_2009_PolicyMappings_item_.
+ * An inline type of pkix1_implicit_2009_PolicyMappings_item.
  */
-typedef struct pkix1_implicit_2009_PolicyMappings_item_ {
+typedef struct pkix1_implicit_2009_PolicyMappings_item {
     pkix1_implicit_2009_CertPolicyId issuerDomainPolicy;
     pkix1_implicit_2009_CertPolicyId subjectDomainPolicy;
-} pkix1_implicit_2009_PolicyMappings_item_;
-#define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM__TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM__INIT {0}
-/* pkix1_implicit_2009_PolicyMappings_item__decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM__TAG)
+} pkix1_implicit_2009_PolicyMappings_item;
+#define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_INIT {0}
+/* pkix1_implicit_2009_PolicyMappings_item_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item__decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item_ *out);
-/* pkix1_implicit_2009_PolicyMappings_item__encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item__encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item_ *in);
-/* pkix1_implicit_2009_PolicyMappings_item__parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item *out);
+/* pkix1_implicit_2009_PolicyMappings_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item *in);
+/* pkix1_implicit_2009_PolicyMappings_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item_ *out,
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item *out,
     synta_error *err);
 /*
  * PolicyMappings ::= SEQUENCE SIZE (1..MAX) OF SEQUENCE {
@@ -743,10 +743,10 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_parse(const uint8_t *data,
 /* pkix1_implicit_2009_PolicyMappings_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_PolicyMappings_iter(const pkix1_implicit_2009_PolicyMappings *list, synta_list_iter *it);
 /* pkix1_implicit_2009_PolicyMappings_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_2009_PolicyMappings_item_ *out);
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_2009_PolicyMappings_item *out);
 /* pkix1_implicit_2009_PolicyMappings_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_get_all(const pkix1_implicit_2009_PolicyMappings *list, pkix1_implicit_2009_PolicyMappings_item_ *out, size_t cap,
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_get_all(const pkix1_implicit_2009_PolicyMappings *list, pkix1_implicit_2009_PolicyMappings_item *out, size_t cap,
     size_t *out_count);
 /*
  * An inline type of pkix1_implicit_2009_AttributeSet_SupportedAttributes_values.

@@ -1737,7 +1737,7 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t
     return 0;
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__accepts(uint32_t t) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts(uint32_t t) {
     return 0
     || (t == (0x04u))
     || (t == (0x06u))
@@ -1745,81 +1745,81 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__accepts(uint32_t
     ;
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out) {
     synta_cbs *const c = cbs;
     uint32_t t = 0;
     (void)tag;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_peek_tag(c, &t)) {
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
-        return synta_cbs_set_field(c, "IetfAttrSyntax_values_item_");
+        return synta_cbs_set_field(c, "IetfAttrSyntax_values_item");
     }
     if (t == (0x04u)) {
-        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_octets;
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_octets_decode(c, (0x04u), &out->u.octets)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item_.octets");
+            if (!synta_gen_octets_decode(c, (0x04u), &out->u.octets)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.octets");
             (void)at_;
         }
         return 1;
     }
     if (t == (0x06u)) {
-        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_oid;
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_oid;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_oid_decode(c, (0x06u), &out->u.oid)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item_.oid");
+            if (!synta_gen_oid_decode(c, (0x06u), &out->u.oid)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.oid");
             (void)at_;
         }
         return 1;
     }
     if (t == (0x0Cu)) {
-        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_string;
+        out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item_.string");
+            if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.string");
             (void)at_;
         }
         return 1;
     }
     (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(c), "no alternative has this tag");
-    return synta_cbs_set_field(c, "IetfAttrSyntax_values_item_");
+    return synta_cbs_set_field(c, "IetfAttrSyntax_values_item");
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *in) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in) {
     synta_cbb *const b = cbb;
     (void)tag;
     switch (in->present) {
-        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_octets:
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets:
         {
             if (!synta_gen_octets_encode(b, (0x04u), &in->u.octets)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;
-        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_oid:
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_oid:
         {
             if (!synta_gen_oid_encode(b, (0x06u), &in->u.oid)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;
-        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_string:
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string:
         {
             if (!synta_gen_utf8_encode(b, (0x0Cu), &in->u.string)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;
-        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_UNKNOWN:
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
         default:
         return 0;
     }
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out, synta_error *err) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(&cbs, PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -1834,10 +1834,10 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode(synta_cbs *cbs,
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ item;
+        pkix_attribute_certificate_2009_IetfAttrSyntax_values_item item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
+            if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
             (void)at_;
         }
         (void)item;
@@ -1870,20 +1870,20 @@ void pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter(const pkix_attri
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *it, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *it, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out) {
     synta_cbs *const c = &it->cbs;
-    pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ item;
+    pkix_attribute_certificate_2009_IetfAttrSyntax_values_item item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
+        if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out, size_t cap, size_t *out_count) {
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
     pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter(list, &it);
@@ -2103,7 +2103,7 @@ int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories
         const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
-        if (!synta_gen_any_decode(&l0, 0, &out->value_)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
+        if (!synta_gen_any_decode(&l0, 0, &out->value)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
         (void)at_;
     }
@@ -2124,7 +2124,7 @@ int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!synta_gen_any_encode(&e0, 0, &in->value_)) return 0;
+        if (!synta_gen_any_encode(&e0, 0, &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -2291,7 +2291,7 @@ int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCa
         const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
-        if (!synta_gen_any_decode(&l0, 0, &out->value_)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
+        if (!synta_gen_any_decode(&l0, 0, &out->value)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
         (void)at_;
     }
@@ -2312,7 +2312,7 @@ int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCa
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!synta_gen_any_encode(&e0, 0, &in->value_)) return 0;
+        if (!synta_gen_any_encode(&e0, 0, &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

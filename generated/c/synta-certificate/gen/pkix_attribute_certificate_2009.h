@@ -792,37 +792,37 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_enco
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out,
     synta_error *err);
 /*
- * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_.
+ * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values_item.
  */
-typedef enum pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__PR {
-    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_NOTHING = 0,
-    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_octets,
-    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_oid,
-    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_string,
-    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
-} pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__PR;
-typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ {
-    pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__PR present;
+typedef enum pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR {
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_NOTHING = 0,
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets,
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_oid,
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string,
+    PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
+} pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR;
+typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax_values_item {
+    pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR present;
     union {
         synta_span octets;
         synta_span oid;
         synta_span string;
         synta_span unknown;
     } u;
-} pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_;
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__TAG 0
-#define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__INIT {0}
-/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__accepts returns 1 when |tag| starts one of the alternatives. */
-int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__accepts(uint32_t tag);
-/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM__TAG)
+} pkix_attribute_certificate_2009_IetfAttrSyntax_values_item;
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_TAG 0
+#define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_INIT {0}
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts returns 1 when |tag| starts one of the alternatives. */
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts(uint32_t tag);
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out);
-/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *in);
-/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out);
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in);
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out,
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out,
     synta_error *err);
 /*
  * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values.
@@ -847,10 +847,10 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_parse(c
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, synta_list_iter *it);
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *it, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out);
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *it, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out);
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_ *out, size_t cap,
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out, size_t cap,
     size_t *out_count);
 /*
  * IetfAttrSyntax ::= SEQUENCE {
@@ -969,7 +969,7 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_parse(const uint8_t
  */
 typedef struct pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories;
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_SUPPORTEDSECURITYCATEGORIES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_SUPPORTEDSECURITYCATEGORIES_INIT {0}
@@ -1050,7 +1050,7 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_parse(const uint8_t
  */
 typedef struct pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories;
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_RFC3281_SUPPORTEDSECURITYCATEGORIES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_RFC3281_SUPPORTEDSECURITYCATEGORIES_INIT {0}

@@ -881,8 +881,8 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(synta_cbs *cbs, 
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_printable_decode(c, (0x13u), &out->value_)) return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute.value");
-        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->value_)), UINT64_C(1), UINT64_C(128)))) {
+        if (!synta_gen_printable_decode(c, (0x13u), &out->value)) return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute.value");
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&out->value)), UINT64_C(1), UINT64_C(128)))) {
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-value-length))");
             return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute.value");
         }
@@ -904,8 +904,8 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode(synta_cbb *cbb, 
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->value_)), UINT64_C(1), UINT64_C(128)))) return 0;
-        if (!synta_gen_printable_encode(b, (0x13u), &in->value_)) return 0;
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->value)), UINT64_C(1), UINT64_C(128)))) return 0;
+        if (!synta_gen_printable_encode(b, (0x13u), &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1505,8 +1505,8 @@ int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(synta_cbs *cbs, 
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_teletex_decode(c, (0x14u), &out->value_)) return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute.value");
-        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->value_)), UINT64_C(1), UINT64_C(128)))) {
+        if (!synta_gen_teletex_decode(c, (0x14u), &out->value)) return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute.value");
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&out->value)), UINT64_C(1), UINT64_C(128)))) {
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-value-length))");
             return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute.value");
         }
@@ -1528,8 +1528,8 @@ int pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode(synta_cbb *cbb, 
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->value_)), UINT64_C(1), UINT64_C(128)))) return 0;
-        if (!synta_gen_teletex_encode(b, (0x14u), &in->value_)) return 0;
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->value)), UINT64_C(1), UINT64_C(128)))) return 0;
+        if (!synta_gen_teletex_encode(b, (0x14u), &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

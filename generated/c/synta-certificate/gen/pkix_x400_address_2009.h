@@ -424,7 +424,7 @@ SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const 
  */
 typedef struct pkix_x400_address_2009_BuiltInDomainDefinedAttribute {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkix_x400_address_2009_BuiltInDomainDefinedAttribute;
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTE_INIT {0}
@@ -680,7 +680,7 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_parse(const uint8_
  */
 typedef struct pkix_x400_address_2009_TeletexDomainDefinedAttribute {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkix_x400_address_2009_TeletexDomainDefinedAttribute;
 #define PKIX_X400_ADDRESS_2009_TELETEXDOMAINDEFINEDATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_TELETEXDOMAINDEFINEDATTRIBUTE_INIT {0}

@@ -2867,23 +2867,23 @@ int pkixcmp_2009_CertConfirmContent_get_all(const pkixcmp_2009_CertConfirmConten
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkixcmp_2009_PollReqContent_item__decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item_ *out) {
+int pkixcmp_2009_PollReqContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollReqContent_item_");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollReqContent_item");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollReqContent_item_.certReqId");
+        if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollReqContent_item.certReqId");
         (void)at_;
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollReqContent_item_");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollReqContent_item");
     return 1;
 }
 
-int pkixcmp_2009_PollReqContent_item__encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item_ *in) {
+int pkixcmp_2009_PollReqContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -2895,12 +2895,12 @@ int pkixcmp_2009_PollReqContent_item__encode(synta_cbb *cbb, uint32_t tag, const
     return synta_cbb_flush(cbb);
 }
 
-int pkixcmp_2009_PollReqContent_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item_ *out, synta_error *err) {
+int pkixcmp_2009_PollReqContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkixcmp_2009_PollReqContent_item__decode(&cbs, PKIXCMP_2009_POLLREQCONTENT_ITEM__TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkixcmp_2009_PollReqContent_item_decode(&cbs, PKIXCMP_2009_POLLREQCONTENT_ITEM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -2915,10 +2915,10 @@ int pkixcmp_2009_PollReqContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkixcmp_2009_PollReqContent_item_ item;
+        pkixcmp_2009_PollReqContent_item item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcmp_2009_PollReqContent_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
+            if (!pkixcmp_2009_PollReqContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
             (void)at_;
         }
         (void)item;
@@ -2951,20 +2951,20 @@ void pkixcmp_2009_PollReqContent_iter(const pkixcmp_2009_PollReqContent *list, s
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqContent_item_ *out) {
+int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqContent_item *out) {
     synta_cbs *const c = &it->cbs;
-    pkixcmp_2009_PollReqContent_item_ item;
+    pkixcmp_2009_PollReqContent_item item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcmp_2009_PollReqContent_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
+        if (!pkixcmp_2009_PollReqContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list, pkixcmp_2009_PollReqContent_item_ *out, size_t cap, size_t *out_count) {
+int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list, pkixcmp_2009_PollReqContent_item *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
     pkixcmp_2009_PollReqContent_iter(list, &it);
@@ -2973,36 +2973,36 @@ int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list,
     return it.cbs.len == 0 && it.ctx.error.kind == SYNTA_ERR_NONE;
 }
 
-int pkixcmp_2009_PollRepContent_item__decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent_item_ *out) {
+int pkixcmp_2009_PollRepContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
-    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollRepContent_item_");
+    if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollRepContent_item");
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollRepContent_item_.certReqId");
+        if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollRepContent_item.certReqId");
         (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_int_decode(c, (0x02u), &out->checkAfter)) return synta_cbs_set_field(c, "PollRepContent_item_.checkAfter");
+        if (!synta_gen_int_decode(c, (0x02u), &out->checkAfter)) return synta_cbs_set_field(c, "PollRepContent_item.checkAfter");
         (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_reason = 1;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->reason)) return synta_cbs_set_field(c, "PollRepContent_item_.reason");
+            if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->reason)) return synta_cbs_set_field(c, "PollRepContent_item.reason");
             (void)at_;
         }
     }
     (void)t;
-    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollRepContent_item_");
+    if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollRepContent_item");
     return 1;
 }
 
-int pkixcmp_2009_PollRepContent_item__encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item_ *in) {
+int pkixcmp_2009_PollRepContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item *in) {
     synta_cbb seq_;
     synta_cbb *const b = &seq_;
     (void)in;
@@ -3023,12 +3023,12 @@ int pkixcmp_2009_PollRepContent_item__encode(synta_cbb *cbb, uint32_t tag, const
     return synta_cbb_flush(cbb);
 }
 
-int pkixcmp_2009_PollRepContent_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item_ *out, synta_error *err) {
+int pkixcmp_2009_PollRepContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
     synta_ctx_init(&ctx, rules, data, len);
     synta_cbs_init(&cbs, &ctx);
-    if (pkixcmp_2009_PollRepContent_item__decode(&cbs, PKIXCMP_2009_POLLREPCONTENT_ITEM__TAG, out) && synta_cbs_finish(&cbs)) return 1;
+    if (pkixcmp_2009_PollRepContent_item_decode(&cbs, PKIXCMP_2009_POLLREPCONTENT_ITEM_TAG, out) && synta_cbs_finish(&cbs)) return 1;
     if (err != NULL) *err = ctx.error;
     return 0;
 }
@@ -3043,10 +3043,10 @@ int pkixcmp_2009_PollRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
     out->rules = c->ctx->rules;
     while (c->len > 0) {
         const uint8_t *el_ = c->data;
-        pkixcmp_2009_PollRepContent_item_ item;
+        pkixcmp_2009_PollRepContent_item item;
         {
             const size_t at_ = synta_cbs_offset(c);
-            if (!pkixcmp_2009_PollRepContent_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
+            if (!pkixcmp_2009_PollRepContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
             (void)at_;
         }
         (void)item;
@@ -3079,20 +3079,20 @@ void pkixcmp_2009_PollRepContent_iter(const pkixcmp_2009_PollRepContent *list, s
     synta_list_iter_init(it, list->elements, list->rules);
 }
 
-int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepContent_item_ *out) {
+int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepContent_item *out) {
     synta_cbs *const c = &it->cbs;
-    pkixcmp_2009_PollRepContent_item_ item;
+    pkixcmp_2009_PollRepContent_item item;
     if (c->len == 0) return 0;
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!pkixcmp_2009_PollRepContent_item__decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
+        if (!pkixcmp_2009_PollRepContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
         (void)at_;
     }
     *out = item;
     return 1;
 }
 
-int pkixcmp_2009_PollRepContent_get_all(const pkixcmp_2009_PollRepContent *list, pkixcmp_2009_PollRepContent_item_ *out, size_t cap, size_t *out_count) {
+int pkixcmp_2009_PollRepContent_get_all(const pkixcmp_2009_PollRepContent *list, pkixcmp_2009_PollRepContent_item *out, size_t cap, size_t *out_count) {
     synta_list_iter it;
     size_t n = 0;
     pkixcmp_2009_PollRepContent_iter(list, &it);

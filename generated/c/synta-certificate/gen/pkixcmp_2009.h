@@ -1378,22 +1378,22 @@ SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_next(synta_list_iter *it, pki
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_get_all(const pkixcmp_2009_CertConfirmContent *list, pkixcmp_2009_CertStatus *out, size_t cap,
     size_t *out_count);
 /*
- * An inline type of pkixcmp_2009_PollReqContent_item_.
+ * An inline type of pkixcmp_2009_PollReqContent_item.
  */
-typedef struct pkixcmp_2009_PollReqContent_item_ {
+typedef struct pkixcmp_2009_PollReqContent_item {
     synta_span certReqId;
-} pkixcmp_2009_PollReqContent_item_;
-#define PKIXCMP_2009_POLLREQCONTENT_ITEM__TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCMP_2009_POLLREQCONTENT_ITEM__INIT {0}
-/* pkixcmp_2009_PollReqContent_item__decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREQCONTENT_ITEM__TAG)
+} pkixcmp_2009_PollReqContent_item;
+#define PKIXCMP_2009_POLLREQCONTENT_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCMP_2009_POLLREQCONTENT_ITEM_INIT {0}
+/* pkixcmp_2009_PollReqContent_item_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREQCONTENT_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item__decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item_ *out);
-/* pkixcmp_2009_PollReqContent_item__encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item__encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item_ *in);
-/* pkixcmp_2009_PollReqContent_item__parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item *out);
+/* pkixcmp_2009_PollReqContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item *in);
+/* pkixcmp_2009_PollReqContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item_ *out,
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item *out,
     synta_error *err);
 /*
  * PollReqContent ::= SEQUENCE OF SEQUENCE {
@@ -1421,31 +1421,31 @@ SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_parse(const uint8_t *data, size_t
 /* pkixcmp_2009_PollReqContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PollReqContent_iter(const pkixcmp_2009_PollReqContent *list, synta_list_iter *it);
 /* pkixcmp_2009_PollReqContent_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqContent_item_ *out);
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqContent_item *out);
 /* pkixcmp_2009_PollReqContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list, pkixcmp_2009_PollReqContent_item_ *out, size_t cap,
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list, pkixcmp_2009_PollReqContent_item *out, size_t cap,
     size_t *out_count);
 /*
- * An inline type of pkixcmp_2009_PollRepContent_item_.
+ * An inline type of pkixcmp_2009_PollRepContent_item.
  */
-typedef struct pkixcmp_2009_PollRepContent_item_ {
+typedef struct pkixcmp_2009_PollRepContent_item {
     uint8_t has_reason;
     synta_span certReqId;
     synta_span checkAfter;
     pkixcmp_2009_PKIFreeText reason;
-} pkixcmp_2009_PollRepContent_item_;
-#define PKIXCMP_2009_POLLREPCONTENT_ITEM__TAG (0x10u | SYNTA_CONSTRUCTED)
-#define PKIXCMP_2009_POLLREPCONTENT_ITEM__INIT {0}
-/* pkixcmp_2009_PollRepContent_item__decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREPCONTENT_ITEM__TAG)
+} pkixcmp_2009_PollRepContent_item;
+#define PKIXCMP_2009_POLLREPCONTENT_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
+#define PKIXCMP_2009_POLLREPCONTENT_ITEM_INIT {0}
+/* pkixcmp_2009_PollRepContent_item_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREPCONTENT_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
-SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item__decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent_item_ *out);
-/* pkixcmp_2009_PollRepContent_item__encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
-SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item__encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item_ *in);
-/* pkixcmp_2009_PollRepContent_item__parse reads exactly one value from |data| under |rules|; on failure
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent_item *out);
+/* pkixcmp_2009_PollRepContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item *in);
+/* pkixcmp_2009_PollRepContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
-SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item__parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item_ *out,
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item *out,
     synta_error *err);
 /*
  * PollRepContent ::= SEQUENCE OF SEQUENCE {
@@ -1475,10 +1475,10 @@ SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_parse(const uint8_t *data, size_t
 /* pkixcmp_2009_PollRepContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PollRepContent_iter(const pkixcmp_2009_PollRepContent *list, synta_list_iter *it);
 /* pkixcmp_2009_PollRepContent_next reads the next element into |*out|; returns 0 after the last one. */
-SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepContent_item_ *out);
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepContent_item *out);
 /* pkixcmp_2009_PollRepContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
-SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_get_all(const pkixcmp_2009_PollRepContent *list, pkixcmp_2009_PollRepContent_item_ *out, size_t cap,
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_get_all(const pkixcmp_2009_PollRepContent *list, pkixcmp_2009_PollRepContent_item *out, size_t cap,
     size_t *out_count);
 /*
  * PKIBody ::= CHOICE {       -- message-specific body elements

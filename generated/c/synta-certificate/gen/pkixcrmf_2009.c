@@ -1364,7 +1364,7 @@ int pkixcrmf_2009_SingleAttribute_RegControlSet_decode(synta_cbs *cbs, uint32_t 
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &out->value_)) return synta_cbs_set_field(c, "SingleAttribute_RegControlSet.value");
+        if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_RegControlSet.value");
         (void)at_;
     }
     (void)t;
@@ -1382,7 +1382,7 @@ int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb *cbb, uint32_t 
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_any_encode(b, 0, &in->value_)) return 0;
+        if (!synta_gen_any_encode(b, 0, &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1398,44 +1398,44 @@ int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_
     return 0;
 }
 
-int pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value__value *out, synta_error *err) {
+int pkixcrmf_2009_SingleAttribute_RegControlSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value_value *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs c;
     memset(out, 0, sizeof *out);
-    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_ctx_init(&ctx, rules, in->value.data, in->value.len);
     synta_cbs_init(&c, &ctx);
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x01", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_regToken;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_regToken;
         if (pkixcrmf_2009_RegToken_decode(&c, (0x0Cu), &out->u.regCtrl_regToken) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x02", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_authenticator;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_authenticator;
         if (pkixcrmf_2009_Authenticator_decode(&c, (0x0Cu), &out->u.regCtrl_authenticator) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x03", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiPublicationInfo;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_pkiPublicationInfo;
         if (pkixcrmf_2009_PKIPublicationInfo_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_pkiPublicationInfo) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x04", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiArchiveOptions;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_pkiArchiveOptions;
         if (pkixcrmf_2009_PKIArchiveOptions_decode(&c, 0, &out->u.regCtrl_pkiArchiveOptions) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x05", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_oldCertID;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_oldCertID;
         if (pkixcrmf_2009_OldCertId_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_oldCertID) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x01""\x06", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_protocolEncrKey;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_protocolEncrKey;
         if (pkixcrmf_2009_ProtocolEncrKey_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regCtrl_protocolEncrKey) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
@@ -1855,7 +1855,7 @@ int pkixcrmf_2009_PKMACValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_bits_decode(c, (0x03u), &out->value_)) return synta_cbs_set_field(c, "PKMACValue.value");
+        if (!synta_gen_bits_decode(c, (0x03u), &out->value)) return synta_cbs_set_field(c, "PKMACValue.value");
         (void)at_;
     }
     (void)t;
@@ -1873,7 +1873,7 @@ int pkixcrmf_2009_PKMACValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_bits_encode(b, (0x03u), &in->value_)) return 0;
+        if (!synta_gen_bits_encode(b, (0x03u), &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -2411,7 +2411,7 @@ int pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(synta_cbs *cbs, uint32_t tag
     }
     {
         const size_t at_ = synta_cbs_offset(c);
-        if (!synta_gen_any_decode(c, 0, &out->value_)) return synta_cbs_set_field(c, "SingleAttribute_RegInfoSet.value");
+        if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_RegInfoSet.value");
         (void)at_;
     }
     (void)t;
@@ -2429,7 +2429,7 @@ int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_any_encode(b, 0, &in->value_)) return 0;
+        if (!synta_gen_any_encode(b, 0, &in->value)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -2445,20 +2445,20 @@ int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t l
     return 0;
 }
 
-int pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value *out, synta_error *err) {
+int pkixcrmf_2009_SingleAttribute_RegInfoSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs c;
     memset(out, 0, sizeof *out);
-    synta_ctx_init(&ctx, rules, in->value_.data, in->value_.len);
+    synta_ctx_init(&ctx, rules, in->value.data, in->value.len);
     synta_cbs_init(&c, &ctx);
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x02""\x01", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_utf8Pairs;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_utf8Pairs;
         if (pkixcrmf_2009_UTF8Pairs_decode(&c, (0x0Cu), &out->u.regInfo_utf8Pairs) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;
     }
     if (synta_span_eq(in->type, (const uint8_t *)"\x2b""\x06""\x01""\x05""\x05""\x07""\x05""\x02""\x02", 9)) {
-        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_certReq;
+        out->present = PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_certReq;
         if (pkixcrmf_2009_CertReq_decode(&c, (0x10u | SYNTA_CONSTRUCTED), &out->u.regInfo_certReq) && synta_cbs_finish(&c)) return 1;
         if (err != NULL) *err = ctx.error;
         return 0;

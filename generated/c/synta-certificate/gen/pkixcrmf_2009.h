@@ -675,7 +675,7 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size
  */
 typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkixcrmf_2009_SingleAttribute_RegControlSet;
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_INIT {0}
@@ -689,19 +689,19 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb 
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet *out,
     synta_error *err);
-/* pkixcrmf_2009_SingleAttribute_RegControlSet_value__value: SingleAttribute_RegControlSet.value_ (its encoding) decoded as the
+/* pkixcrmf_2009_SingleAttribute_RegControlSet_value_value: SingleAttribute_RegControlSet.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
-typedef enum pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR {
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_regToken, /* 1.3.6.1.5.5.7.5.1.1 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_authenticator, /* 1.3.6.1.5.5.7.5.1.2 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiPublicationInfo, /* 1.3.6.1.5.5.7.5.1.3 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_pkiArchiveOptions, /* 1.3.6.1.5.5.7.5.1.4 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_oldCertID, /* 1.3.6.1.5.5.7.5.1.5 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE__PR_regCtrl_protocolEncrKey, /* 1.3.6.1.5.5.7.5.1.6 */
-} pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR;
-typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value__value {
-    pkixcrmf_2009_SingleAttribute_RegControlSet_value__PR present;
+typedef enum pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR {
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_regToken, /* 1.3.6.1.5.5.7.5.1.1 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_authenticator, /* 1.3.6.1.5.5.7.5.1.2 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_pkiPublicationInfo, /* 1.3.6.1.5.5.7.5.1.3 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_pkiArchiveOptions, /* 1.3.6.1.5.5.7.5.1.4 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_oldCertID, /* 1.3.6.1.5.5.7.5.1.5 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_protocolEncrKey, /* 1.3.6.1.5.5.7.5.1.6 */
+} pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR;
+typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value_value {
+    pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR present;
     union {
         pkixcrmf_2009_RegToken regCtrl_regToken;
         pkixcrmf_2009_Authenticator regCtrl_authenticator;
@@ -710,11 +710,11 @@ typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value__value {
         pkixcrmf_2009_OldCertId regCtrl_oldCertID;
         pkixcrmf_2009_ProtocolEncrKey regCtrl_protocolEncrKey;
     } u;
-} pkixcrmf_2009_SingleAttribute_RegControlSet_value__value;
-/* pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode decodes |in->value_| under |rules| as the type of its
+} pkixcrmf_2009_SingleAttribute_RegControlSet_value_value;
+/* pkixcrmf_2009_SingleAttribute_RegControlSet_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
-SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value__value *out,
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value_value *out,
     synta_error *err);
 /*
  * Controls  ::= SEQUENCE SIZE(1..MAX) OF SingleAttribute
@@ -935,7 +935,7 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_para
  */
 typedef struct pkixcrmf_2009_PKMACValue {
     pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms algId;
-    synta_bit_string value_;
+    synta_bit_string value;
 } pkixcrmf_2009_PKMACValue;
 #define PKIXCRMF_2009_PKMACVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PKMACVALUE_INIT {0}
@@ -1221,7 +1221,7 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, 
  */
 typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet {
     synta_span type;
-    synta_span value_;
+    synta_span value;
 } pkixcrmf_2009_SingleAttribute_RegInfoSet;
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_INIT {0}
@@ -1235,24 +1235,24 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cb
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet *out,
     synta_error *err);
-/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value: SingleAttribute_RegInfoSet.value_ (its encoding) decoded as the
+/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value: SingleAttribute_RegInfoSet.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
-typedef enum pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR {
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_utf8Pairs, /* 1.3.6.1.5.5.7.5.2.1 */
-    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE__PR_regInfo_certReq, /* 1.3.6.1.5.5.7.5.2.2 */
-} pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR;
-typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value {
-    pkixcrmf_2009_SingleAttribute_RegInfoSet_value__PR present;
+typedef enum pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR {
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_utf8Pairs, /* 1.3.6.1.5.5.7.5.2.1 */
+    PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_certReq, /* 1.3.6.1.5.5.7.5.2.2 */
+} pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR;
+typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value {
+    pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR present;
     union {
         pkixcrmf_2009_UTF8Pairs regInfo_utf8Pairs;
         pkixcrmf_2009_CertReq regInfo_certReq;
     } u;
-} pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value;
-/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode decodes |in->value_| under |rules| as the type of its
+} pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value;
+/* pkixcrmf_2009_SingleAttribute_RegInfoSet_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
-SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_value__decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value__value *out,
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value *out,
     synta_error *err);
 /*
  * An inline type of pkixcrmf_2009_CertReqMsg_regInfo.
