@@ -131,6 +131,7 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
 
     Ok(quote! {
         impl #decode_generics ::synta::Decode<#lt> for #ident #ty_g #where_c {
+            #[inline]
             fn decode(r: &mut ::synta::Reader<#lt>) -> ::synta::Result<Self> {
                 let at = r.offset();
                 let tag = match r.peek_tag()? {

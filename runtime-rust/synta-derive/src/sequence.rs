@@ -90,6 +90,7 @@ pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
         }
 
         impl #decode_generics ::synta::DecodeValue<#lt> for #ident #ty_g #where_c {
+            #[inline]
             fn decode_value(
                 r: &mut ::synta::Reader<#lt>,
                 _header: &::synta::Header,

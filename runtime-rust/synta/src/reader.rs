@@ -1,7 +1,7 @@
 //! The decoding cursor: a byte slice, its absolute offset, the rules, depth and limits.
 
 use crate::error::{Error, ErrorKind, NonCanonical, Result};
-use crate::{Decode, Length, Limits, Rules, Tag};
+use crate::{Class, Decode, Length, Limits, Rules, Tag};
 
 /// An element header: tag and length, with where it was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,6 +159,13 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         let rest = self.remaining();
+        if let Some(&id) = rest.first() {
+            if id & 0x1f != 0x1f {
+                // Low tag number form: the whole tag is in this octet.
+                let class = Class::from_bits(id >> 6);
+                return Ok(Some(Tag::new(class, u32::from(id & 0x1f), id & 0x20 != 0)));
+            }
+        }
         Tag::parse(rest, self.rules)
             .map(|(t, _)| Some(t))
             .map_err(|k| self.error(k))
@@ -168,6 +175,41 @@ impl<'a> Reader<'a> {
     /// checking that a definite length fits in the input.
     #[inline]
     pub fn read_header(&mut self) -> Result<Header> {
+        // Fast path: low tag number, not [UNIVERSAL 0], and a short or one/two-octet
+        // definite length (every header of a typical certificate). Everything else,
+        // errors included, goes through the general path below.
+        if let Some(&[id, l0, ref rest @ ..]) = self.input.get(self.pos..) {
+            if id & 0x1f != 0x1f && id & 0xdf != 0 && self.rules != Rules::Cer {
+                let (n, hl) = if l0 < 0x80 {
+                    (usize::from(l0), 2)
+                } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
+                    (usize::from(rest[0]), 3)
+                } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
+                    ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
+                } else {
+                    (usize::MAX, 0)
+                };
+                if hl != 0 && n <= rest.len() + 2 - hl && n <= self.limits.max_length {
+                    let offset = self.offset();
+                    self.pos += hl;
+                    return Ok(Header {
+                        tag: Tag::new(
+                            Class::from_bits(id >> 6),
+                            u32::from(id & 0x1f),
+                            id & 0x20 != 0,
+                        ),
+                        length: Length::Definite(n),
+                        offset,
+                        header_len: hl,
+                    });
+                }
+            }
+        }
+        self.read_header_slow()
+    }
+
+    #[inline(never)]
+    fn read_header_slow(&mut self) -> Result<Header> {
         let offset = self.offset();
         if self.is_finished() {
             return Err(self.error(ErrorKind::MissingElement { expected: None }));
@@ -286,6 +328,7 @@ impl<'a> Reader<'a> {
     /// Reads one whole element and returns its header and raw encoding (header included)
     /// and its contents (without end-of-contents octets). Indefinite lengths are walked
     /// iteratively, so hostile nesting cannot exhaust the stack.
+    #[inline]
     pub fn read_element(&mut self) -> Result<(Header, &'a [u8], &'a [u8])> {
         let start = self.pos;
         let header = self.read_header()?;
@@ -295,47 +338,55 @@ impl<'a> Reader<'a> {
                 let raw = self.input.get(start..self.pos).unwrap_or(&[]);
                 Ok((header, raw, content))
             }
-            Length::Indefinite => {
-                let content_start = self.pos;
-                let child = self.child(&header)?;
-                let mut stack: alloc::vec::Vec<Reader<'a>> = alloc::vec![child];
-                // Skip everything at each level; descend only into indefinite lengths,
-                // whose end is not known in advance.
-                while let Some(top) = stack.last_mut() {
-                    if top.is_finished() {
-                        let done = stack
-                            .pop()
-                            .ok_or_else(|| self.error(ErrorKind::Truncated))?;
-                        match stack.last_mut() {
-                            Some(parent) => parent.close_child(done)?,
-                            None => {
-                                let content_end = content_start + done.pos;
-                                self.close_child(done)?;
-                                let content =
-                                    self.input.get(content_start..content_end).unwrap_or(&[]);
-                                let raw = self.input.get(start..self.pos).unwrap_or(&[]);
-                                return Ok((header, raw, content));
-                            }
-                        }
-                        continue;
-                    }
-                    if top.remaining().is_empty() {
-                        return Err(top.error(ErrorKind::Truncated));
-                    }
-                    let h = top.read_header()?;
-                    match h.length {
-                        Length::Definite(n) => {
-                            top.read_bytes(n)?;
-                        }
-                        Length::Indefinite => {
-                            let c = top.child(&h)?;
-                            stack.push(c);
-                        }
+            Length::Indefinite => self.read_indefinite_element(start, header),
+        }
+    }
+
+    /// [`Reader::read_element`] for an indefinite length whose header (at `start`) was
+    /// just read.
+    #[inline(never)]
+    fn read_indefinite_element(
+        &mut self,
+        start: usize,
+        header: Header,
+    ) -> Result<(Header, &'a [u8], &'a [u8])> {
+        let content_start = self.pos;
+        let child = self.child(&header)?;
+        let mut stack: alloc::vec::Vec<Reader<'a>> = alloc::vec![child];
+        // Skip everything at each level; descend only into indefinite lengths,
+        // whose end is not known in advance.
+        while let Some(top) = stack.last_mut() {
+            if top.is_finished() {
+                let done = stack
+                    .pop()
+                    .ok_or_else(|| self.error(ErrorKind::Truncated))?;
+                match stack.last_mut() {
+                    Some(parent) => parent.close_child(done)?,
+                    None => {
+                        let content_end = content_start + done.pos;
+                        self.close_child(done)?;
+                        let content = self.input.get(content_start..content_end).unwrap_or(&[]);
+                        let raw = self.input.get(start..self.pos).unwrap_or(&[]);
+                        return Ok((header, raw, content));
                     }
                 }
-                Err(self.error(ErrorKind::Truncated))
+                continue;
+            }
+            if top.remaining().is_empty() {
+                return Err(top.error(ErrorKind::Truncated));
+            }
+            let h = top.read_header()?;
+            match h.length {
+                Length::Definite(n) => {
+                    top.read_bytes(n)?;
+                }
+                Length::Indefinite => {
+                    let c = top.child(&h)?;
+                    stack.push(c);
+                }
             }
         }
+        Err(self.error(ErrorKind::Truncated))
     }
 
     /// Counts an element against `max_elements`.

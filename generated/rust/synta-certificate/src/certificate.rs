@@ -17,14 +17,13 @@ pub struct Certificate<'a> {
 }
 
 /// The encoding of the first element inside the outer SEQUENCE: what a signature covers.
+/// Called once `der` has decoded as a whole, so the element is known to lie inside the
+/// outer one: no child reader is needed.
 pub(crate) fn first_element(der: &[u8]) -> Result<&[u8]> {
     let mut r = Reader::new(der, Rules::Der);
-    let header = r.read_header()?;
-    r.nested(&header, |c| {
-        let (_, raw, _) = c.read_element()?;
-        c.read_rest();
-        Ok(raw)
-    })
+    r.read_header()?;
+    let (_, raw, _) = r.read_element()?;
+    Ok(raw)
 }
 
 /// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).

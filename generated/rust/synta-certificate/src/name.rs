@@ -42,27 +42,40 @@ pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
 /// the decoded tree.
 pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
     let mut r = Reader::sub(name_der, offset, Rules::Der, 0, Limits::DEFAULT);
-    let rdns = synta::decode_constructed(&mut r, Tag::SEQUENCE, |seq| {
-        let mut rdns: Vec<AnyRef<'_>> = Vec::new();
+    // RDNs are written last first: they are collected first, on the stack for up to
+    // `SMALL` of them.
+    const SMALL: usize = 16;
+    let mut small: [Option<AnyRef<'_>>; SMALL] = [None; SMALL];
+    let mut more: Vec<AnyRef<'_>> = Vec::new();
+    let mut count = 0usize;
+    synta::decode_constructed(&mut r, Tag::SEQUENCE, |seq| {
         while !seq.is_finished() {
             let rdn = AnyRef::decode(seq)?;
             expect_tag(&rdn, Tag::SET)?;
-            rdns.push(rdn);
+            match small.get_mut(count) {
+                Some(slot) => *slot = Some(rdn),
+                None => more.push(rdn),
+            }
+            count += 1;
         }
-        Ok(rdns)
+        Ok(())
     })?;
     r.finish()?;
     let mut out = String::with_capacity(name_der.len());
-    for (i, rdn) in rdns.iter().rev().enumerate() {
-        if i > 0 {
+    for i in (0..count).rev() {
+        let rdn = match small.get(i) {
+            Some(slot) => *slot,
+            None => more.get(i - SMALL).copied(),
+        };
+        let Some(rdn) = rdn else { continue };
+        if i + 1 < count {
             out.push(',');
         }
-        render_rdn(rdn, &mut out).map_err(|e| e.in_index(rdns.len() - 1 - i))?;
+        render_rdn(&rdn, &mut out).map_err(|e| e.in_index(i))?;
     }
     Ok(out)
 }
 
-/// An error unless `element` has tag `tag`.
 fn expect_tag(element: &AnyRef<'_>, tag: Tag) -> synta::Result<()> {
     if element.tag() == tag {
         Ok(())
@@ -77,54 +90,58 @@ fn expect_tag(element: &AnyRef<'_>, tag: Tag) -> synta::Result<()> {
     }
 }
 
-/// One RelativeDistinguishedName: `SET SIZE (1..MAX) OF AttributeTypeAndValue`.
+/// A reader over the contents of `element` (a definite-length DER element), at the
+/// depth its contents have.
+fn contents_reader<'a>(element: &AnyRef<'a>, depth: u32) -> Reader<'a> {
+    Reader::sub(
+        element.content(),
+        element.offset() + element.header_len(),
+        Rules::Der,
+        depth,
+        Limits::DEFAULT,
+    )
+}
+
 fn render_rdn(rdn: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
-    let mut r = Reader::sub(rdn.raw(), rdn.offset(), Rules::Der, 1, Limits::DEFAULT);
-    let header = r.read_header()?;
-    r.nested(&header, |set| {
-        let mut previous: Option<&[u8]> = None;
-        let mut count = 0usize;
-        while !set.is_finished() {
-            let atv = AnyRef::decode(set)?;
-            // X.690 11.6: SET OF elements in ascending order of their encodings.
-            if previous.is_some_and(|p| synta::types::set_of::der_order(p, atv.raw()).is_gt()) {
-                return Err(Error::new(
-                    ErrorKind::NonCanonical(NonCanonical::SetOfOrder),
-                    atv.offset(),
-                ));
-            }
-            previous = Some(atv.raw());
-            if count > 0 {
-                out.push('+');
-            }
-            render_atv(&atv, out)?;
-            count += 1;
-        }
-        if count == 0 {
+    let mut set = contents_reader(rdn, 2);
+    let mut previous: Option<&[u8]> = None;
+    let mut count = 0usize;
+    while !set.is_finished() {
+        let atv = AnyRef::decode(&mut set)?;
+        // X.690 11.6: SET OF elements in ascending order of their encodings.
+        if previous.is_some_and(|p| synta::types::set_of::der_order(p, atv.raw()).is_gt()) {
             return Err(Error::new(
-                ErrorKind::ConstraintViolated("SIZE (1..MAX)"),
-                header.offset,
+                ErrorKind::NonCanonical(NonCanonical::SetOfOrder),
+                atv.offset(),
             ));
         }
-        Ok(())
-    })
+        previous = Some(atv.raw());
+        if count > 0 {
+            out.push('+');
+        }
+        render_atv(&atv, out)?;
+        count += 1;
+    }
+    if count == 0 {
+        return Err(Error::new(
+            ErrorKind::ConstraintViolated("SIZE (1..MAX)"),
+            rdn.offset(),
+        ));
+    }
+    Ok(())
 }
 
-/// One AttributeTypeAndValue: `SEQUENCE { type OBJECT IDENTIFIER, value ANY }`.
 fn render_atv(atv: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
     expect_tag(atv, Tag::SEQUENCE)?;
-    let mut r = Reader::sub(atv.raw(), atv.offset(), Rules::Der, 2, Limits::DEFAULT);
-    let header = r.read_header()?;
-    r.nested(&header, |seq| {
-        let oid = synta::ResultExt::field(ObjectIdentifierRef::decode(seq), "type")?;
-        let value = synta::ResultExt::field(AnyRef::decode(seq), "value")?;
-        attribute_type(&oid, out);
-        out.push('=');
-        synta::ResultExt::field(attribute_value_checked(&value, out), "value")
-    })
+    let mut seq = contents_reader(atv, 3);
+    let oid = synta::ResultExt::field(ObjectIdentifierRef::decode(&mut seq), "type")?;
+    let value = synta::ResultExt::field(AnyRef::decode(&mut seq), "value")?;
+    seq.finish()?;
+    attribute_type(&oid, out);
+    out.push('=');
+    synta::ResultExt::field(attribute_value_checked(&value, out), "value")
 }
 
-/// Renders a value, rejecting a string whose contents are invalid for its type.
 fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
     let tag = v.tag();
     let content = v.content();
@@ -132,9 +149,14 @@ fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()
         if tag.class == Class::Universal && !tag.constructed {
             match tag {
                 // Validated, then borrowed: no allocation for the common types.
-                Tag::UTF8_STRING => {
-                    borrowed_text(synta::Utf8String::from_bytes(content).map(|_| ()), content)?
-                }
+                // Validated once by `from_utf8`; the runtime's check gives the error.
+                Tag::UTF8_STRING => match std::str::from_utf8(content) {
+                    Ok(t) => Some(t.into()),
+                    Err(_) => {
+                        synta::Utf8String::from_bytes(content)?;
+                        None
+                    }
+                },
                 Tag::PRINTABLE_STRING => borrowed_text(
                     synta::PrintableString::from_bytes(content).map(|_| ()),
                     content,
@@ -167,9 +189,12 @@ fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()
     match text {
         Some(t) => escape(&t, out),
         None => {
+            const DIGITS: &[u8; 16] = b"0123456789abcdef";
+            out.reserve(1 + 2 * v.raw().len());
             out.push('#');
-            for b in v.raw() {
-                let _ = write!(out, "{b:02x}");
+            for &b in v.raw() {
+                out.push(char::from(DIGITS[usize::from(b >> 4)]));
+                out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
             }
         }
     }
@@ -199,6 +224,16 @@ fn attribute_type(oid: &ObjectIdentifierRef<'_>, out: &mut String) {
 
 /// RFC 4514 section 2.4 escaping.
 fn escape(s: &str, out: &mut String) {
+    let b = s.as_bytes();
+    let plain = !matches!(b.first(), Some(b'#' | b' '))
+        && b.last() != Some(&b' ')
+        && !b
+            .iter()
+            .any(|c| matches!(c, b'\\' | b'"' | b'+' | b',' | b';' | b'<' | b'>' | 0));
+    if plain {
+        out.push_str(s);
+        return;
+    }
     let mut chars = s.chars().peekable();
     let mut first = true;
     while let Some(c) = chars.next() {

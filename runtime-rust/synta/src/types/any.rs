@@ -64,6 +64,7 @@ impl<'a> AnyRef<'a> {
 }
 
 impl<'a> Decode<'a> for AnyRef<'a> {
+    #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
         let (h, raw, _) = r.read_element()?;
         Ok(AnyRef {

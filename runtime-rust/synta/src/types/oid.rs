@@ -48,39 +48,67 @@ fn subid_u64(sub: &[u8]) -> Option<u64> {
     )
 }
 
-/// Writes `v` in decimal without the formatting machinery (OIDs are printed often).
-fn write_u64(mut v: u64, f: &mut dyn fmt::Write) -> fmt::Result {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        // `v % 10` is below 10.
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+/// A stack buffer for the dotted form: arcs that fit a `u64` are written here and
+/// handed to the formatter in one `write_str` (OIDs are printed often).
+struct DottedBuf {
+    buf: [u8; 128],
+    len: usize,
+}
+
+impl DottedBuf {
+    fn flush(&mut self, f: &mut dyn fmt::Write) -> fmt::Result {
+        let text = self.buf.get(..self.len).unwrap_or(&[]);
+        self.len = 0;
+        // Only ASCII digits and dots are written.
+        f.write_str(core::str::from_utf8(text).unwrap_or("?"))
     }
-    f.write_str(core::str::from_utf8(&buf[i..]).unwrap_or("?"))
+
+    /// Appends `.` (unless `dot` is false) and `v` in decimal, flushing first when the
+    /// buffer could overflow.
+    fn push_u64(&mut self, dot: bool, mut v: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+        if self.len + 21 > self.buf.len() {
+            self.flush(f)?;
+        }
+        if dot {
+            self.buf[self.len] = b'.';
+            self.len += 1;
+        }
+        let mut n = 1;
+        let mut rest = v / 10;
+        while rest != 0 {
+            n += 1;
+            rest /= 10;
+        }
+        // Digits written in place, last first (no temporary and no copy).
+        let digits = &mut self.buf[self.len..self.len + n];
+        for slot in digits.iter_mut().rev() {
+            // `v % 10` is below 10.
+            *slot = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        self.len += n;
+        Ok(())
+    }
 }
 
 fn write_dotted(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Result {
+    let mut out = DottedBuf {
+        buf: [0; 128],
+        len: 0,
+    };
     for (i, sub) in subids(bytes).enumerate() {
         if let Some(v) = subid_u64(sub) {
-            if i > 0 {
-                f.write_char('.')?;
-            }
             if i == 0 && absolute {
                 // X.690 8.19.4: first sub-identifier is X*40 + Y, X in 0..=2.
                 let first = (v / 40).min(2);
-                write_u64(first, f)?;
-                f.write_char('.')?;
-                write_u64(v - first * 40, f)?;
+                out.push_u64(false, first, f)?;
+                out.push_u64(true, v - first * 40, f)?;
             } else {
-                write_u64(v, f)?;
+                out.push_u64(i > 0, v, f)?;
             }
             continue;
         }
+        out.flush(f)?;
         let mut n = BigUint::from_base128(sub);
         if i > 0 {
             f.write_char('.')?;
@@ -97,7 +125,7 @@ fn write_dotted(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Re
         }
         f.write_str(&n.to_decimal())?;
     }
-    Ok(())
+    out.flush(f)
 }
 
 /// Parses dotted text into contents octets.

@@ -12,8 +12,27 @@ use crate::reader::Header;
 use crate::types::segmented::{contents, primitive, string_len, write_string};
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
+/// The PrintableString alphabet as a bit set over ASCII.
+const PRINTABLE: u128 = {
+    let mut set = 0u128;
+    let mut b = 0u8;
+    while b < 128 {
+        if b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b' ' | b'\'' | b'(' | b')' | b'+' | b',' | b'-' | b'.' | b'/' | b':' | b'=' | b'?'
+            )
+        {
+            set |= 1 << b;
+        }
+        b += 1;
+    }
+    set
+};
+
+#[inline]
 fn printable(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b" '()+,-./:=?".contains(&b)
+    b < 128 && (PRINTABLE >> b) & 1 != 0
 }
 
 fn check_printable(s: &[u8]) -> Result<(), ErrorKind> {

@@ -347,6 +347,53 @@ fn render_bytes(dt: &DateTime, generalized: bool) -> Rendered {
     r
 }
 
+/// The value of a time written exactly in its DER form, `YYMMDDHHMMSSZ` (UTCTime) or
+/// `YYYYMMDDHHMMSSZ` (GeneralizedTime without fraction), with a valid calendar date;
+/// `None` for anything else, which then takes the general path (and its errors).
+#[inline]
+fn fast_canonical(bytes: &[u8], generalized: bool) -> Option<DateTime> {
+    let (year, rest) = if generalized {
+        let [a, b, c, d, rest @ ..] = bytes else {
+            return None;
+        };
+        (
+            u16::from(two_digits(*a, *b)?) * 100 + u16::from(two_digits(*c, *d)?),
+            rest,
+        )
+    } else {
+        let [a, b, rest @ ..] = bytes else {
+            return None;
+        };
+        let yy = two_digits(*a, *b)?;
+        (if yy >= 50 { 1900 } else { 2000 } + u16::from(yy), rest)
+    };
+    let &[mo0, mo1, d0, d1, h0, h1, mi0, mi1, s0, s1, b'Z'] = rest else {
+        return None;
+    };
+    let dt = DateTime {
+        year,
+        month: two_digits(mo0, mo1)?,
+        day: two_digits(d0, d1)?,
+        hour: two_digits(h0, h1)?,
+        minute: Some(two_digits(mi0, mi1)?),
+        second: Some(two_digits(s0, s1)?),
+        fraction: None,
+        zone: TimeZone::Utc,
+    };
+    dt.check().ok()?;
+    Some(dt)
+}
+
+#[inline]
+fn two_digits(a: u8, b: u8) -> Option<u8> {
+    let (a, b) = (a.wrapping_sub(b'0'), b.wrapping_sub(b'0'));
+    if a < 10 && b < 10 {
+        Some(a * 10 + b)
+    } else {
+        None
+    }
+}
+
 fn render(dt: &DateTime, generalized: bool) -> String {
     String::from_utf8_lossy(render_bytes(dt, generalized).as_bytes()).into_owned()
 }
@@ -392,6 +439,10 @@ macro_rules! time_type {
             fn decode_value(r: &mut Reader<'a>, _h: &Header) -> Result<Self> {
                 let at = r.offset();
                 let bytes = r.read_rest();
+                if let Some(dt) = fast_canonical(bytes, $gen) {
+                    // The canonical form itself: nothing to re-render.
+                    return Ok($name(dt));
+                }
                 let dt = $parse(bytes).map_err(|k| Error::new(k, at))?;
                 if r.rules().is_canonical() {
                     // Re-rendering catches every non-canonical spelling (',' for '.',
