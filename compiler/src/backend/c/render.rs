@@ -53,7 +53,15 @@ fn tidy(text: &str, reindent: bool) -> String {
             continue;
         }
         blank = false;
-        let (opens, closes_first, net) = braces(line, &mut in_comment);
+        // Preprocessor lines (`extern "C" {` sits between #ifdef lines) do not nest.
+        let (closes_first, net) = if line.starts_with('#')
+            || line.starts_with("extern \"C\"")
+            || line == "}" && depth == 0
+        {
+            (0, 0)
+        } else {
+            braces(line, &mut in_comment)
+        };
         if reindent && (depth > 0 || closes_first > 0) {
             let level = depth.saturating_sub(closes_first);
             out.push_str(&"    ".repeat(level));
@@ -61,18 +69,16 @@ fn tidy(text: &str, reindent: bool) -> String {
         } else {
             out.push_str(line);
         }
-        let _ = opens;
         depth = depth.saturating_add_signed(net);
         out.push('\n');
     }
     out
 }
 
-/// Counts braces outside comments and strings: (opening, closing before any opening,
-/// net change).
-fn braces(line: &str, in_comment: &mut bool) -> (usize, usize, isize) {
+/// Counts braces outside comments and strings: (closing before any opening, net change).
+fn braces(line: &str, in_comment: &mut bool) -> (usize, isize) {
     let b = line.as_bytes();
-    let (mut opens, mut leading_closes, mut net) = (0usize, 0usize, 0isize);
+    let (mut leading_closes, mut net) = (0usize, 0isize);
     let mut seen_open = false;
     let mut in_string = false;
     let mut i = 0;
@@ -96,7 +102,6 @@ fn braces(line: &str, in_comment: &mut bool) -> (usize, usize, isize) {
         } else if c == b'"' {
             in_string = true;
         } else if c == b'{' {
-            opens += 1;
             seen_open = true;
             net += 1;
         } else if c == b'}' {
@@ -107,5 +112,5 @@ fn braces(line: &str, in_comment: &mut bool) -> (usize, usize, isize) {
         }
         i += 1;
     }
-    (opens, leading_closes, net)
+    (leading_closes, net)
 }

@@ -7,6 +7,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /*
  * ParamOptions ::= ENUMERATED {
  *    required,         -- Parameters MUST be encoded in structure
@@ -42,6 +43,7 @@ extern "C" {
  * Module AlgorithmInformation-2009, schemas/rfc5912/AlgorithmInformation-2009.asn1:30.
  */
 typedef int64_t algorithm_information_2009_ParamOptions;
+
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_TAG (0x0Au)
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_INIT {0}
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_REQUIRED INT64_C(0) /* required */
@@ -50,16 +52,20 @@ typedef int64_t algorithm_information_2009_ParamOptions;
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_ABSENT INT64_C(3) /* absent */
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_INHERITABLE INT64_C(4) /* inheritable */
 #define ALGORITHM_INFORMATION_2009_PARAMOPTIONS_OPTIONAL INT64_C(5) /* optional */
+
 /* algorithm_information_2009_ParamOptions_decode reads one value with tag |tag| (normally ALGORITHM_INFORMATION_2009_PARAMOPTIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_decode(synta_cbs *cbs, uint32_t tag, algorithm_information_2009_ParamOptions *out);
+
 /* algorithm_information_2009_ParamOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_encode(synta_cbb *cbb, uint32_t tag, const algorithm_information_2009_ParamOptions *in);
+
 /* algorithm_information_2009_ParamOptions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_parse(const uint8_t *data, size_t len, synta_rules rules, algorithm_information_2009_ParamOptions *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,29 +7,36 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 2.16.840.1.101.2.1.2.78.5 as DER contents octets. */
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ID_CT_KP_AKEYPACKAGE_LEN 10
 extern const uint8_t asymmetric_key_package_module_v1_id_ct_KP_aKeyPackage[ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ID_CT_KP_AKEYPACKAGE_LEN];
+
 /*
  * Version ::= INTEGER { v1(0), v2(1) } (v1, ..., v2)
  *
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:69.
  */
 typedef synta_span asymmetric_key_package_module_v1_Version;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_VERSION_TAG (0x02u)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_VERSION_INIT {0}
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_VERSION_V1 INT64_C(0) /* v1 */
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_VERSION_V2 INT64_C(1) /* v2 */
+
 /* asymmetric_key_package_module_v1_Version_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_VERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Version *out);
+
 /* asymmetric_key_package_module_v1_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Version *in);
+
 /* asymmetric_key_package_module_v1_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Version *out,
     synta_error *err);
+
 /*
  * PrivateKeyAlgorithmIdentifier ::= AlgorithmIdentifier
  *                                       { PUBLIC-KEY,
@@ -42,18 +49,23 @@ typedef struct asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYALGORITHMIDENTIFIER_INIT {0}
+
 /* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *out);
+
 /* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *in);
+
 /* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * PrivateKey ::= OCTET STRING
  *                      -- Content varies based on type of key. The
@@ -63,18 +75,23 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifie
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:75.
  */
 typedef synta_span asymmetric_key_package_module_v1_PrivateKey;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEY_TAG (0x04u)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEY_INIT {0}
+
 /* asymmetric_key_package_module_v1_PrivateKey_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PrivateKey *out);
+
 /* asymmetric_key_package_module_v1_PrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKey *in);
+
 /* asymmetric_key_package_module_v1_PrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKey *out,
     synta_error *err);
+
 /*
  * An inline type of asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues.
  */
@@ -83,26 +100,34 @@ typedef struct asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttrib
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_ATTRVALUES_INIT {0}
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *out);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *in);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *out,
     synta_error *err);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_iter(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *list, synta_list_iter *it);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_get_all(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ OneAsymmetricKeyAttributes }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -110,18 +135,23 @@ typedef struct asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttrib
     synta_span attrType;
     asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues attrValues;
 } asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_INIT {0}
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTE_ONEASYMMETRICKEYATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *in);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out,
     synta_error *err);
+
 /*
  * Attributes ::= SET OF Attribute { { OneAsymmetricKeyAttributes } }
  *
@@ -132,26 +162,34 @@ typedef struct asymmetric_key_package_module_v1_Attributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } asymmetric_key_package_module_v1_Attributes;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTES_INIT {0}
+
 /* asymmetric_key_package_module_v1_Attributes_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Attributes *out);
+
 /* asymmetric_key_package_module_v1_Attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attributes *in);
+
 /* asymmetric_key_package_module_v1_Attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attributes *out,
     synta_error *err);
+
 /* asymmetric_key_package_module_v1_Attributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void asymmetric_key_package_module_v1_Attributes_iter(const asymmetric_key_package_module_v1_Attributes *list, synta_list_iter *it);
+
 /* asymmetric_key_package_module_v1_Attributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_next(synta_list_iter *it, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out);
+
 /* asymmetric_key_package_module_v1_Attributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_get_all(const asymmetric_key_package_module_v1_Attributes *list, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * PublicKey ::= BIT STRING
  *                      -- Content varies based on type of key. The
@@ -161,18 +199,23 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_get_all(const asy
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:80.
  */
 typedef synta_bit_string asymmetric_key_package_module_v1_PublicKey;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PUBLICKEY_TAG (0x03u)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PUBLICKEY_INIT {0}
+
 /* asymmetric_key_package_module_v1_PublicKey_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PublicKey *out);
+
 /* asymmetric_key_package_module_v1_PublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PublicKey *in);
+
 /* asymmetric_key_package_module_v1_PublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PublicKey *out,
     synta_error *err);
+
 /*
  * OneAsymmetricKey ::= SEQUENCE {
  *      version                   Version,
@@ -195,18 +238,23 @@ typedef struct asymmetric_key_package_module_v1_OneAsymmetricKey {
     asymmetric_key_package_module_v1_Attributes attributes;
     asymmetric_key_package_module_v1_PublicKey publicKey;
 } asymmetric_key_package_module_v1_OneAsymmetricKey;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ONEASYMMETRICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ONEASYMMETRICKEY_INIT {0}
+
 /* asymmetric_key_package_module_v1_OneAsymmetricKey_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ONEASYMMETRICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_OneAsymmetricKey *out);
+
 /* asymmetric_key_package_module_v1_OneAsymmetricKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_OneAsymmetricKey *in);
+
 /* asymmetric_key_package_module_v1_OneAsymmetricKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_OneAsymmetricKey *out,
     synta_error *err);
+
 /*
  * AsymmetricKeyPackage ::= SEQUENCE SIZE (1..MAX) OF OneAsymmetricKey
  *
@@ -217,26 +265,34 @@ typedef struct asymmetric_key_package_module_v1_AsymmetricKeyPackage {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } asymmetric_key_package_module_v1_AsymmetricKeyPackage;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ASYMMETRICKEYPACKAGE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ASYMMETRICKEYPACKAGE_INIT {0}
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ASYMMETRICKEYPACKAGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_AsymmetricKeyPackage *out);
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_AsymmetricKeyPackage *in);
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_AsymmetricKeyPackage *out,
     synta_error *err);
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void asymmetric_key_package_module_v1_AsymmetricKeyPackage_iter(const asymmetric_key_package_module_v1_AsymmetricKeyPackage *list, synta_list_iter *it);
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_next(synta_list_iter *it, asymmetric_key_package_module_v1_OneAsymmetricKey *out);
+
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_get_all(const asymmetric_key_package_module_v1_AsymmetricKeyPackage *list, asymmetric_key_package_module_v1_OneAsymmetricKey *out, size_t cap,
     size_t *out_count);
+
 /*
  * PrivateKeyInfo ::= OneAsymmetricKey
  *
@@ -247,18 +303,23 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_get_all
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:63.
  */
 typedef asymmetric_key_package_module_v1_OneAsymmetricKey asymmetric_key_package_module_v1_PrivateKeyInfo;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYINFO_INIT {0}
+
 /* asymmetric_key_package_module_v1_PrivateKeyInfo_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_PRIVATEKEYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PrivateKeyInfo *out);
+
 /* asymmetric_key_package_module_v1_PrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKeyInfo *in);
+
 /* asymmetric_key_package_module_v1_PrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyInfo *out,
     synta_error *err);
+
 /*
  * EncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
  *                                        { CONTENT-ENCRYPTION,
@@ -271,36 +332,46 @@ typedef struct asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+
 /* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *out);
+
 /* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *in);
+
 /* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * EncryptedData ::= OCTET STRING -- Encrypted PrivateKeyInfo
  *
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:123.
  */
 typedef synta_span asymmetric_key_package_module_v1_EncryptedData;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDDATA_TAG (0x04u)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDDATA_INIT {0}
+
 /* asymmetric_key_package_module_v1_EncryptedData_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_EncryptedData *out);
+
 /* asymmetric_key_package_module_v1_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptedData *in);
+
 /* asymmetric_key_package_module_v1_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptedData *out,
     synta_error *err);
+
 /*
  * EncryptedPrivateKeyInfo ::= SEQUENCE {
  *      encryptionAlgorithm  EncryptionAlgorithmIdentifier,
@@ -312,18 +383,23 @@ typedef struct asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo {
     asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier encryptionAlgorithm;
     asymmetric_key_package_module_v1_EncryptedData encryptedData;
 } asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo;
+
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDPRIVATEKEYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDPRIVATEKEYINFO_INIT {0}
+
 /* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_decode reads one value with tag |tag| (normally ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ENCRYPTEDPRIVATEKEYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *out);
+
 /* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *in);
+
 /* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

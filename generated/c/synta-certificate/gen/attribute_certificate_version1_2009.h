@@ -10,25 +10,31 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /*
  * AttCertVersionV1 ::= INTEGER { v1(0) }
  *
  * Module AttributeCertificateVersion1-2009, schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:54.
  */
 typedef synta_span attribute_certificate_version1_2009_AttCertVersionV1;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTCERTVERSIONV1_TAG (0x02u)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTCERTVERSIONV1_INIT {0}
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTCERTVERSIONV1_V1 INT64_C(0) /* v1 */
+
 /* attribute_certificate_version1_2009_AttCertVersionV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTCERTVERSIONV1_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttCertVersionV1 *out);
+
 /* attribute_certificate_version1_2009_AttCertVersionV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttCertVersionV1 *in);
+
 /* attribute_certificate_version1_2009_AttCertVersionV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttCertVersionV1 *out,
     synta_error *err);
+
 /*
  * An inline type of attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject.
  */
@@ -38,6 +44,7 @@ typedef enum attribute_certificate_version1_2009_AttributeCertificateInfoV1_subj
     ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_subjectName,
     ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_PR;
+
 typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject {
     attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_PR present;
     union {
@@ -46,20 +53,26 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1_su
         synta_span unknown;
     } u;
 } attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_TAG 0
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_accepts returns 1 when |tag| starts one of the alternatives. */
 int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_accepts(uint32_t tag);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -68,18 +81,23 @@ typedef struct attribute_certificate_version1_2009_AlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } attribute_certificate_version1_2009_AlgorithmIdentifier;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ALGORITHMIDENTIFIER_INIT {0}
+
 /* attribute_certificate_version1_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AlgorithmIdentifier *out);
+
 /* attribute_certificate_version1_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AlgorithmIdentifier *in);
+
 /* attribute_certificate_version1_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of attribute_certificate_version1_2009_AttributeSet_AttrList_values.
  */
@@ -88,26 +106,34 @@ typedef struct attribute_certificate_version1_2009_AttributeSet_AttrList_values 
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } attribute_certificate_version1_2009_AttributeSet_AttrList_values;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_VALUES_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeSet_AttrList_values *out);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeSet_AttrList_values *in);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeSet_AttrList_values *out,
     synta_error *err);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void attribute_certificate_version1_2009_AttributeSet_AttrList_values_iter(const attribute_certificate_version1_2009_AttributeSet_AttrList_values *list, synta_list_iter *it);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_next(synta_list_iter *it, synta_span *out);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_get_all(const attribute_certificate_version1_2009_AttributeSet_AttrList_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeSet{{AttrList}}: an instance of the parameterized type AttributeSet (module PKIX-CommonTypes-2009).
  */
@@ -115,18 +141,23 @@ typedef struct attribute_certificate_version1_2009_AttributeSet_AttrList {
     synta_span type;
     attribute_certificate_version1_2009_AttributeSet_AttrList_values values;
 } attribute_certificate_version1_2009_AttributeSet_AttrList;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTESET_ATTRLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeSet_AttrList *out);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeSet_AttrList *in);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeSet_AttrList *out,
     synta_error *err);
+
 /*
  * An inline type of attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes.
  */
@@ -135,26 +166,34 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1_at
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_ATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_ATTRIBUTES_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_ATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *out,
     synta_error *err);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_iter(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *list, synta_list_iter *it);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_next(synta_list_iter *it, attribute_certificate_version1_2009_AttributeSet_AttrList *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_get_all(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *list, attribute_certificate_version1_2009_AttributeSet_AttrList *out, size_t cap,
     size_t *out_count);
+
 /*
  * Extension{{{AttributeCertExtensionsV1}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -163,18 +202,23 @@ typedef struct attribute_certificate_version1_2009_Extension_AttributeCertExtens
     int critical;
     synta_span extnValue;
 } attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_INIT {0}
+
 /* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSION_ATTRIBUTECERTEXTENSIONSV1_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out);
+
 /* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in);
+
 /* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out,
     synta_error *err);
+
 /*
  * Extensions{{AttributeCertExtensionsV1}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -183,26 +227,34 @@ typedef struct attribute_certificate_version1_2009_Extensions_AttributeCertExten
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_INIT {0}
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONSV1_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out);
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in);
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out,
     synta_error *err);
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_iter(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, synta_list_iter *it);
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_next(synta_list_iter *it, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out);
+
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_get_all(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *list, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeCertificateInfoV1 ::= SEQUENCE {
  *      version AttCertVersionV1 DEFAULT v1,
@@ -235,18 +287,23 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1 {
     pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
     synta_span extensions; /* raw TLV, decoded on demand with attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse */
 } attribute_certificate_version1_2009_AttributeCertificateInfoV1;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateInfoV1 *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1 *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1 *out,
     synta_error *err);
+
 /*
  * An inline type of attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier.
  */
@@ -255,18 +312,23 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateV1_algori
     synta_span algorithm;
     synta_span parameters;
 } attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_ALGORITHMIDENTIFIER_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *out,
     synta_error *err);
+
 /*
  * AttributeCertificateV1 ::= SIGNED{AttributeCertificateInfoV1}
  *
@@ -277,18 +339,23 @@ typedef struct attribute_certificate_version1_2009_AttributeCertificateV1 {
     attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier algorithmIdentifier;
     synta_bit_string signature;
 } attribute_certificate_version1_2009_AttributeCertificateV1;
+
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_INIT {0}
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_decode reads one value with tag |tag| (normally ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEV1_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateV1 *out);
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateV1 *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateV1 *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

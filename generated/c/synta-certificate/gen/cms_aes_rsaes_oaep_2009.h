@@ -7,46 +7,59 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 2.16.840.1.101.3.4.1 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_AES_LEN 8
 extern const uint8_t cms_aes_rsaes_oaep_2009_aes[CMS_AES_RSAES_OAEP_2009_AES_LEN];
+
 /* 2.16.840.1.101.3.4.1.2 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES128_CBC_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes128_CBC[CMS_AES_RSAES_OAEP_2009_ID_AES128_CBC_LEN];
+
 /* 2.16.840.1.101.3.4.1.22 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES192_CBC_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes192_CBC[CMS_AES_RSAES_OAEP_2009_ID_AES192_CBC_LEN];
+
 /* 2.16.840.1.101.3.4.1.42 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES256_CBC_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes256_CBC[CMS_AES_RSAES_OAEP_2009_ID_AES256_CBC_LEN];
+
 /* 2.16.840.1.101.3.4.1.5 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES128_WRAP_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes128_wrap[CMS_AES_RSAES_OAEP_2009_ID_AES128_WRAP_LEN];
+
 /* 2.16.840.1.101.3.4.1.25 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES192_WRAP_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes192_wrap[CMS_AES_RSAES_OAEP_2009_ID_AES192_WRAP_LEN];
+
 /* 2.16.840.1.101.3.4.1.45 as DER contents octets. */
 #define CMS_AES_RSAES_OAEP_2009_ID_AES256_WRAP_LEN 9
 extern const uint8_t cms_aes_rsaes_oaep_2009_id_aes256_wrap[CMS_AES_RSAES_OAEP_2009_ID_AES256_WRAP_LEN];
+
 /*
  * AES-IV ::= OCTET STRING (SIZE(16))
  *
  * Module CMSAesRsaesOaep-2009, schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:61.
  */
 typedef synta_span cms_aes_rsaes_oaep_2009_AES_IV;
+
 #define CMS_AES_RSAES_OAEP_2009_AES_IV_TAG (0x04u)
 #define CMS_AES_RSAES_OAEP_2009_AES_IV_INIT {0}
 #define CMS_AES_RSAES_OAEP_2009_AES_IV_MAX_SIZE 16
+
 /* cms_aes_rsaes_oaep_2009_AES_IV_decode reads one value with tag |tag| (normally CMS_AES_RSAES_OAEP_2009_AES_IV_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_decode(synta_cbs *cbs, uint32_t tag, cms_aes_rsaes_oaep_2009_AES_IV *out);
+
 /* cms_aes_rsaes_oaep_2009_AES_IV_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_encode(synta_cbb *cbb, uint32_t tag, const cms_aes_rsaes_oaep_2009_AES_IV *in);
+
 /* cms_aes_rsaes_oaep_2009_AES_IV_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cms_aes_rsaes_oaep_2009_AES_IV *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,63 +12,81 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.9.16.1.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CT_CONTENTINFO_LEN 11
 extern const uint8_t cryptographic_message_syntax_2009_id_ct_contentInfo[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CT_CONTENTINFO_LEN];
+
 /* 1.2.840.113549.1.7.1 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_DATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_data[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_DATA_LEN];
+
 /* 1.2.840.113549.1.7.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_SIGNEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_signedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_SIGNEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.3 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_ENVELOPEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_envelopedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_ENVELOPEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_DIGESTEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_digestedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_DIGESTEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_ENCRYPTEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_encryptedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_ENCRYPTEDDATA_LEN];
+
 /* 1.2.840.113549.1.9.16.1.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CT_AUTHDATA_LEN 11
 extern const uint8_t cryptographic_message_syntax_2009_id_ct_authData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CT_AUTHDATA_LEN];
+
 /* 1.2.840.113549.1.9.3 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CONTENTTYPE_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_contentType[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_CONTENTTYPE_LEN];
+
 /* 1.2.840.113549.1.9.4 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_MESSAGEDIGEST_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_messageDigest[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_MESSAGEDIGEST_LEN];
+
 /* 1.2.840.113549.1.9.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_SIGNINGTIME_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_signingTime[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_SIGNINGTIME_LEN];
+
 /* 1.2.840.113549.1.9.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_COUNTERSIGNATURE_LEN 9
 extern const uint8_t cryptographic_message_syntax_2009_id_countersignature[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ID_COUNTERSIGNATURE_LEN];
+
 /*
  * ContentType ::= CONTENT-TYPE.&id
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:52.
  */
 typedef synta_span cryptographic_message_syntax_2009_ContentType;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTTYPE_TAG (0x06u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTTYPE_INIT {0}
+
 /* cryptographic_message_syntax_2009_ContentType_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTTYPE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentType *out);
+
 /* cryptographic_message_syntax_2009_ContentType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentType *in);
+
 /* cryptographic_message_syntax_2009_ContentType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentType *out,
     synta_error *err);
+
 /*
  * CMSVersion ::= INTEGER  { v0(0), v1(1), v2(2), v3(3), v4(4), v5(5) }
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:343.
  */
 typedef synta_span cryptographic_message_syntax_2009_CMSVersion;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG (0x02u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_INIT {0}
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V0 INT64_C(0) /* v0 */
@@ -77,16 +95,20 @@ typedef synta_span cryptographic_message_syntax_2009_CMSVersion;
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V3 INT64_C(3) /* v3 */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V4 INT64_C(4) /* v4 */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_V5 INT64_C(5) /* v5 */
+
 /* cryptographic_message_syntax_2009_CMSVersion_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CMSVERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CMSVersion *out);
+
 /* cryptographic_message_syntax_2009_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in);
+
 /* cryptographic_message_syntax_2009_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out,
     synta_error *err);
+
 /*
  * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
  *       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
@@ -98,18 +120,23 @@ typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdent
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value: ContentEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR {
@@ -119,6 +146,7 @@ typedef enum cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentif
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc, /* 2.16.840.1.101.3.4.1.2 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc, /* 2.16.840.1.101.3.4.1.42 */
 } cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_PR present;
     union {
@@ -128,11 +156,13 @@ typedef struct cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdent
         cms_aes_rsaes_oaep_2009_AES_IV cea_aes256_cbc;
     } u;
 } cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * EncryptedContentInfo ::= SEQUENCE {
  *       contentType        CONTENT-TYPE.&id({ContentSet}),
@@ -156,18 +186,23 @@ typedef struct cryptographic_message_syntax_2009_EncryptedContentInfo {
     cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
     synta_span encryptedContent;
 } cryptographic_message_syntax_2009_EncryptedContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDCONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedContentInfo *out);
+
 /* cryptographic_message_syntax_2009_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in);
+
 /* cryptographic_message_syntax_2009_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues.
  */
@@ -176,26 +211,34 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ {UnprotectedAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -203,18 +246,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{UnprotectedAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
  */
@@ -223,26 +271,34 @@ typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttribute
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * EncryptedData ::= SEQUENCE {
  *       version CMSVersion,
@@ -259,18 +315,23 @@ typedef struct cryptographic_message_syntax_2009_EncryptedData {
     cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes unprotectedAttrs;
 } cryptographic_message_syntax_2009_EncryptedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2009_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedData *out);
+
 /* cryptographic_message_syntax_2009_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in);
+
 /* cryptographic_message_syntax_2009_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out,
     synta_error *err);
+
 /*
  * ContentInfo ::= SEQUENCE {
  *       contentType        CONTENT-TYPE.
@@ -284,18 +345,23 @@ typedef struct cryptographic_message_syntax_2009_ContentInfo {
     synta_span contentType;
     synta_span content;
 } cryptographic_message_syntax_2009_ContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_ContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ContentInfo *out);
+
 /* cryptographic_message_syntax_2009_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentInfo *in);
+
 /* cryptographic_message_syntax_2009_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_ContentInfo_content_value: ContentInfo.content (its encoding) decoded as the
  * type its key contentType selects in the object set {ContentSet}. */
 typedef enum cryptographic_message_syntax_2009_ContentInfo_content_PR {
@@ -303,6 +369,7 @@ typedef enum cryptographic_message_syntax_2009_ContentInfo_content_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_Data, /* 1.2.840.113549.1.7.1 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CONTENTINFO_CONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
 } cryptographic_message_syntax_2009_ContentInfo_content_PR;
+
 typedef struct cryptographic_message_syntax_2009_ContentInfo_content_value {
     cryptographic_message_syntax_2009_ContentInfo_content_PR present;
     union {
@@ -310,11 +377,13 @@ typedef struct cryptographic_message_syntax_2009_ContentInfo_content_value {
         cryptographic_message_syntax_2009_EncryptedData ct_EncryptedData;
     } u;
 } cryptographic_message_syntax_2009_ContentInfo_content_value;
+
 /* cryptographic_message_syntax_2009_ContentInfo_content_decode decodes |in->content| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_content_decode(const cryptographic_message_syntax_2009_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo_content_value *out,
     synta_error *err);
+
 /*
  * DigestAlgorithmIdentifier ::= AlgorithmIdentifier
  *       {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
@@ -326,18 +395,23 @@ typedef struct cryptographic_message_syntax_2009_DigestAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_DigestAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2009_SignedData_digestAlgorithms.
  */
@@ -346,26 +420,34 @@ typedef struct cryptographic_message_syntax_2009_SignedData_digestAlgorithms {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_SignedData_digestAlgorithms;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_DIGESTALGORITHMS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_DIGESTALGORITHMS_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_DIGESTALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignedData_digestAlgorithms *out);
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *in);
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedData_digestAlgorithms *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out, size_t cap,
     size_t *out_count);
+
 /*
  * OtherRevocationInfoFormat ::= SEQUENCE {
  *       otherRevInfoFormat    OTHER-REVOK-INFO.
@@ -379,18 +461,23 @@ typedef struct cryptographic_message_syntax_2009_OtherRevocationInfoFormat {
     synta_span otherRevInfoFormat;
     synta_span otherRevInfo;
 } cryptographic_message_syntax_2009_OtherRevocationInfoFormat;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERREVOCATIONINFOFORMAT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERREVOCATIONINFOFORMAT_INIT {0}
+
 /* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERREVOCATIONINFOFORMAT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OtherRevocationInfoFormat *out);
+
 /* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherRevocationInfoFormat *in);
+
 /* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherRevocationInfoFormat *out,
     synta_error *err);
+
 /*
  * RevocationInfoChoice ::= CHOICE {
  *       crl CertificateList,
@@ -405,6 +492,7 @@ typedef enum cryptographic_message_syntax_2009_RevocationInfoChoice_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_PR_other,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_RevocationInfoChoice_PR;
+
 typedef struct cryptographic_message_syntax_2009_RevocationInfoChoice {
     cryptographic_message_syntax_2009_RevocationInfoChoice_PR present;
     union {
@@ -413,20 +501,26 @@ typedef struct cryptographic_message_syntax_2009_RevocationInfoChoice {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_RevocationInfoChoice;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_INIT {0}
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_RevocationInfoChoice_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RevocationInfoChoice *out);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RevocationInfoChoice *in);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RevocationInfoChoice *out,
     synta_error *err);
+
 /*
  * RevocationInfoChoices ::= SET OF RevocationInfoChoice
  *
@@ -437,26 +531,34 @@ typedef struct cryptographic_message_syntax_2009_RevocationInfoChoices {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_RevocationInfoChoices;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICES_INIT {0}
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RevocationInfoChoices *out);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RevocationInfoChoices *in);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RevocationInfoChoices *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_RevocationInfoChoices_iter(const cryptographic_message_syntax_2009_RevocationInfoChoices *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_next(synta_list_iter *it, cryptographic_message_syntax_2009_RevocationInfoChoice *out);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_get_all(const cryptographic_message_syntax_2009_RevocationInfoChoices *list, cryptographic_message_syntax_2009_RevocationInfoChoice *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignerInfos ::= SET OF SignerInfo
  *
@@ -467,26 +569,34 @@ typedef struct cryptographic_message_syntax_2009_SignerInfos {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_SignerInfos;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFOS_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignerInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFOS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignerInfos *out);
+
 /* cryptographic_message_syntax_2009_SignerInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerInfos *in);
+
 /* cryptographic_message_syntax_2009_SignerInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerInfos *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_SignerInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_SignerInfos_iter(const cryptographic_message_syntax_2009_SignerInfos *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_SignerInfos_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_SignerInfos_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_get_all(const cryptographic_message_syntax_2009_SignerInfos *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignedData ::= SEQUENCE {
  *       version CMSVersion,
@@ -508,18 +618,23 @@ typedef struct cryptographic_message_syntax_2009_SignedData {
     cryptographic_message_syntax_2009_RevocationInfoChoices crls;
     cryptographic_message_syntax_2009_SignerInfos signerInfos;
 } cryptographic_message_syntax_2009_SignedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignedData *out);
+
 /* cryptographic_message_syntax_2009_SignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedData *in);
+
 /* cryptographic_message_syntax_2009_SignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedData *out,
     synta_error *err);
+
 /*
  * EncapsulatedContentInfo ::= SEQUENCE {
  *       eContentType       CONTENT-TYPE.&id({ContentSet}),
@@ -534,18 +649,23 @@ typedef struct cryptographic_message_syntax_2009_EncapsulatedContentInfo {
     synta_span eContentType;
     synta_span eContent;
 } cryptographic_message_syntax_2009_EncapsulatedContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncapsulatedContentInfo *out);
+
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in);
+
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value: EncapsulatedContentInfo.eContent (its contents octets) decoded as the
  * type its key eContentType selects in the object set {ContentSet}. */
 typedef enum cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR {
@@ -553,6 +673,7 @@ typedef enum cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_Data, /* 1.2.840.113549.1.7.1 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
 } cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR;
+
 typedef struct cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value {
     cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_PR present;
     union {
@@ -560,11 +681,13 @@ typedef struct cryptographic_message_syntax_2009_EncapsulatedContentInfo_eConten
         cryptographic_message_syntax_2009_EncryptedData ct_EncryptedData;
     } u;
 } cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value;
+
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_decode decodes |in->eContent| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo_eContent_value *out,
     synta_error *err);
+
 /*
  * IssuerAndSerialNumber ::= SEQUENCE {
  *       issuer Name,
@@ -576,36 +699,46 @@ typedef struct cryptographic_message_syntax_2009_IssuerAndSerialNumber {
     synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_CertificateSerialNumber serialNumber;
 } cryptographic_message_syntax_2009_IssuerAndSerialNumber;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ISSUERANDSERIALNUMBER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ISSUERANDSERIALNUMBER_INIT {0}
+
 /* cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ISSUERANDSERIALNUMBER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_IssuerAndSerialNumber *out);
+
 /* cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_IssuerAndSerialNumber *in);
+
 /* cryptographic_message_syntax_2009_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_IssuerAndSerialNumber *out,
     synta_error *err);
+
 /*
  * SubjectKeyIdentifier ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:195.
  */
 typedef synta_span cryptographic_message_syntax_2009_SubjectKeyIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SUBJECTKEYIDENTIFIER_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SUBJECTKEYIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SUBJECTKEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SubjectKeyIdentifier *out);
+
 /* cryptographic_message_syntax_2009_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SubjectKeyIdentifier *in);
+
 /* cryptographic_message_syntax_2009_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SubjectKeyIdentifier *out,
     synta_error *err);
+
 /*
  * SignerIdentifier ::= CHOICE {
  *       issuerAndSerialNumber IssuerAndSerialNumber,
@@ -620,6 +753,7 @@ typedef enum cryptographic_message_syntax_2009_SignerIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_subjectKeyIdentifier,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_SignerIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2009_SignerIdentifier {
     cryptographic_message_syntax_2009_SignerIdentifier_PR present;
     union {
@@ -628,20 +762,26 @@ typedef struct cryptographic_message_syntax_2009_SignerIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_SignerIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignerIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_SignerIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_SignerIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignerIdentifier *out);
+
 /* cryptographic_message_syntax_2009_SignerIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerIdentifier *in);
+
 /* cryptographic_message_syntax_2009_SignerIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues.
  */
@@ -650,26 +790,34 @@ typedef struct cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_a
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *out);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *in);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ { SignedAttributesSet } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -677,18 +825,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_SignedAttributesSet {
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_SignedAttributesSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_SIGNEDATTRIBUTESSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *in);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out,
     synta_error *err);
+
 /*
  * SignedAttributes ::= Attributes {{ SignedAttributesSet }}
  *
@@ -699,26 +852,34 @@ typedef struct cryptographic_message_syntax_2009_SignedAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_SignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignedAttributes *out);
+
 /* cryptographic_message_syntax_2009_SignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedAttributes *in);
+
 /* cryptographic_message_syntax_2009_SignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_SignedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_SignedAttributes_iter(const cryptographic_message_syntax_2009_SignedAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_SignedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out);
+
 /* cryptographic_message_syntax_2009_SignedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_get_all(const cryptographic_message_syntax_2009_SignedAttributes *list, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
  *       {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
@@ -730,36 +891,46 @@ typedef struct cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * SignatureValue ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:103.
  */
 typedef synta_span cryptographic_message_syntax_2009_SignatureValue;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREVALUE_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREVALUE_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignatureValue_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATUREVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignatureValue *out);
+
 /* cryptographic_message_syntax_2009_SignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignatureValue *in);
+
 /* cryptographic_message_syntax_2009_SignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignatureValue *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues.
  */
@@ -768,26 +939,34 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_at
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ {UnsignedAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -795,18 +974,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnsignedAttributes {
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_UnsignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNSIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{UnsignedAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
  */
@@ -815,26 +999,34 @@ typedef struct cryptographic_message_syntax_2009_Attributes_UnsignedAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attributes_UnsignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNSIGNEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNSIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNSIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_iter(const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_get_all(const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *list, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignerInfo ::= SEQUENCE {
  *       version CMSVersion,
@@ -859,18 +1051,23 @@ typedef struct cryptographic_message_syntax_2009_SignerInfo {
     cryptographic_message_syntax_2009_SignatureValue signature;
     cryptographic_message_syntax_2009_Attributes_UnsignedAttributes unsignedAttrs;
 } cryptographic_message_syntax_2009_SignerInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_SignerInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SignerInfo *out);
+
 /* cryptographic_message_syntax_2009_SignerInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerInfo *in);
+
 /* cryptographic_message_syntax_2009_SignerInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerInfo *out,
     synta_error *err);
+
 /*
  * RecipientIdentifier ::= CHOICE {
  *       issuerAndSerialNumber IssuerAndSerialNumber,
@@ -885,6 +1082,7 @@ typedef enum cryptographic_message_syntax_2009_RecipientIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_RecipientIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2009_RecipientIdentifier {
     cryptographic_message_syntax_2009_RecipientIdentifier_PR present;
     union {
@@ -893,20 +1091,26 @@ typedef struct cryptographic_message_syntax_2009_RecipientIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_RecipientIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_RecipientIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_RecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientIdentifier *out);
+
 /* cryptographic_message_syntax_2009_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2009_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientIdentifier *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -915,53 +1119,66 @@ typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTranspor
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_INIT {0}
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *out);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa, /* 1.2.840.113549.1.1.1 */
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR present;
     union {
         synta_null_t kt_rsa;
     } u;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value;
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out,
     synta_error *err);
+
 /*
  * EncryptedKey ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:144.
  */
 typedef synta_span cryptographic_message_syntax_2009_EncryptedKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDKEY_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDKEY_INIT {0}
+
 /* cryptographic_message_syntax_2009_EncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EncryptedKey *out);
+
 /* cryptographic_message_syntax_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedKey *in);
+
 /* cryptographic_message_syntax_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedKey *out,
     synta_error *err);
+
 /*
  * KeyTransRecipientInfo ::= SEQUENCE {
  *       version CMSVersion,  -- always set to 0 or 2
@@ -978,18 +1195,23 @@ typedef struct cryptographic_message_syntax_2009_KeyTransRecipientInfo {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet keyEncryptionAlgorithm;
     cryptographic_message_syntax_2009_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2009_KeyTransRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYTRANSRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYTRANSRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_KeyTransRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYTRANSRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KeyTransRecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyTransRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyTransRecipientInfo *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -998,35 +1220,43 @@ typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorK
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_INIT {0}
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *out);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value: AlgorithmIdentifier_OriginatorKeySet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_PR present;
     union {
         pkix_algs_2009_DomainParameters pk_dh;
     } u;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value;
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out,
     synta_error *err);
+
 /*
  * OriginatorPublicKey ::= SEQUENCE {
  *       algorithm AlgorithmIdentifier {PUBLIC-KEY, {OriginatorKeySet}},
@@ -1038,18 +1268,23 @@ typedef struct cryptographic_message_syntax_2009_OriginatorPublicKey {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet algorithm;
     synta_bit_string publicKey;
 } cryptographic_message_syntax_2009_OriginatorPublicKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORPUBLICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORPUBLICKEY_INIT {0}
+
 /* cryptographic_message_syntax_2009_OriginatorPublicKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORPUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OriginatorPublicKey *out);
+
 /* cryptographic_message_syntax_2009_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorPublicKey *in);
+
 /* cryptographic_message_syntax_2009_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorPublicKey *out,
     synta_error *err);
+
 /*
  * OriginatorIdentifierOrKey ::= CHOICE {
  *       issuerAndSerialNumber IssuerAndSerialNumber,
@@ -1065,6 +1300,7 @@ typedef enum cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_originatorKey,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_PR;
+
 typedef struct cryptographic_message_syntax_2009_OriginatorIdentifierOrKey {
     cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_PR present;
     union {
@@ -1074,38 +1310,49 @@ typedef struct cryptographic_message_syntax_2009_OriginatorIdentifierOrKey {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_OriginatorIdentifierOrKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_INIT {0}
+
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *out);
+
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *in);
+
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *out,
     synta_error *err);
+
 /*
  * UserKeyingMaterial ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:345.
  */
 typedef synta_span cryptographic_message_syntax_2009_UserKeyingMaterial;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_USERKEYINGMATERIAL_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_USERKEYINGMATERIAL_INIT {0}
+
 /* cryptographic_message_syntax_2009_UserKeyingMaterial_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_USERKEYINGMATERIAL_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_UserKeyingMaterial *out);
+
 /* cryptographic_message_syntax_2009_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_UserKeyingMaterial *in);
+
 /* cryptographic_message_syntax_2009_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_UserKeyingMaterial *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1114,18 +1361,23 @@ typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreemen
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_INIT {0}
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR {
@@ -1133,6 +1385,7 @@ typedef enum cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementA
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh, /* 1.2.840.113549.1.9.16.3.5 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh, /* 1.2.840.113549.1.9.16.3.10 */
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR present;
     union {
@@ -1140,11 +1393,13 @@ typedef struct cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreemen
         cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_ssdh;
     } u;
 } cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value;
+
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out,
     synta_error *err);
+
 /*
  * OtherKeyAttribute ::= SEQUENCE {
  *       keyAttrId  KEY-ATTRIBUTE.
@@ -1159,18 +1414,23 @@ typedef struct cryptographic_message_syntax_2009_OtherKeyAttribute {
     synta_span keyAttrId;
     synta_span keyAttr;
 } cryptographic_message_syntax_2009_OtherKeyAttribute;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERKEYATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERKEYATTRIBUTE_INIT {0}
+
 /* cryptographic_message_syntax_2009_OtherKeyAttribute_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERKEYATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OtherKeyAttribute *out);
+
 /* cryptographic_message_syntax_2009_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherKeyAttribute *in);
+
 /* cryptographic_message_syntax_2009_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherKeyAttribute *out,
     synta_error *err);
+
 /*
  * RecipientKeyIdentifier ::= SEQUENCE {
  *       subjectKeyIdentifier SubjectKeyIdentifier,
@@ -1186,18 +1446,23 @@ typedef struct cryptographic_message_syntax_2009_RecipientKeyIdentifier {
     synta_time date;
     cryptographic_message_syntax_2009_OtherKeyAttribute other;
 } cryptographic_message_syntax_2009_RecipientKeyIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTKEYIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTKEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientKeyIdentifier *out);
+
 /* cryptographic_message_syntax_2009_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientKeyIdentifier *in);
+
 /* cryptographic_message_syntax_2009_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientKeyIdentifier *out,
     synta_error *err);
+
 /*
  * KeyAgreeRecipientIdentifier ::= CHOICE {
  *       issuerAndSerialNumber IssuerAndSerialNumber,
@@ -1211,6 +1476,7 @@ typedef enum cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier {
     cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_PR present;
     union {
@@ -1219,20 +1485,26 @@ typedef struct cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *out);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *out,
     synta_error *err);
+
 /*
  * RecipientEncryptedKey ::= SEQUENCE {
  *       rid KeyAgreeRecipientIdentifier,
@@ -1244,18 +1516,23 @@ typedef struct cryptographic_message_syntax_2009_RecipientEncryptedKey {
     cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier rid;
     cryptographic_message_syntax_2009_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2009_RecipientEncryptedKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEY_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientEncryptedKey *out);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientEncryptedKey *in);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientEncryptedKey *out,
     synta_error *err);
+
 /*
  * RecipientEncryptedKeys ::= SEQUENCE OF RecipientEncryptedKey
  *
@@ -1266,26 +1543,34 @@ typedef struct cryptographic_message_syntax_2009_RecipientEncryptedKeys {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_RecipientEncryptedKeys;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEYS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEYS_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTENCRYPTEDKEYS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientEncryptedKeys *out);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientEncryptedKeys *in);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientEncryptedKeys *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2009_RecipientEncryptedKeys *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2009_RecipientEncryptedKey *out);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2009_RecipientEncryptedKeys *list, cryptographic_message_syntax_2009_RecipientEncryptedKey *out, size_t cap,
     size_t *out_count);
+
 /*
  * KeyAgreeRecipientInfo ::= SEQUENCE {
  *       version CMSVersion,  -- always set to 3
@@ -1305,18 +1590,23 @@ typedef struct cryptographic_message_syntax_2009_KeyAgreeRecipientInfo {
     cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet keyEncryptionAlgorithm;
     cryptographic_message_syntax_2009_RecipientEncryptedKeys recipientEncryptedKeys;
 } cryptographic_message_syntax_2009_KeyAgreeRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *out,
     synta_error *err);
+
 /*
  * KEKIdentifier ::= SEQUENCE {
  *       keyIdentifier OCTET STRING,
@@ -1332,18 +1622,23 @@ typedef struct cryptographic_message_syntax_2009_KEKIdentifier {
     synta_time date;
     cryptographic_message_syntax_2009_OtherKeyAttribute other;
 } cryptographic_message_syntax_2009_KEKIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_KEKIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KEKIdentifier *out);
+
 /* cryptographic_message_syntax_2009_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KEKIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKIdentifier *out,
     synta_error *err);
+
 /*
  * KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
  *       {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
@@ -1355,18 +1650,23 @@ typedef struct cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifie
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value: KeyEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR {
@@ -1374,6 +1674,7 @@ typedef enum cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
 } cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_PR present;
     union {
@@ -1381,11 +1682,13 @@ typedef struct cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifie
         cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
     } u;
 } cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * KEKRecipientInfo ::= SEQUENCE {
  *       version CMSVersion,  -- always set to 4
@@ -1401,18 +1704,23 @@ typedef struct cryptographic_message_syntax_2009_KEKRecipientInfo {
     cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
     cryptographic_message_syntax_2009_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2009_KEKRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_KEKRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEKRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KEKRecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KEKRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKRecipientInfo *out,
     synta_error *err);
+
 /*
  * KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
  *       {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
@@ -1424,35 +1732,43 @@ typedef struct cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifie
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value: KeyDerivationAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
 } cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_PR present;
     union {
         cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
     } u;
 } cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * PasswordRecipientInfo ::= SEQUENCE {
  *       version CMSVersion,   -- always set to 0
@@ -1470,18 +1786,23 @@ typedef struct cryptographic_message_syntax_2009_PasswordRecipientInfo {
     cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
     cryptographic_message_syntax_2009_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2009_PasswordRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_PASSWORDRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_PASSWORDRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_PasswordRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_PASSWORDRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_PasswordRecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_PasswordRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_PasswordRecipientInfo *out,
     synta_error *err);
+
 /*
  * OtherRecipientInfo ::= SEQUENCE {
  *       oriType    OTHER-RECIPIENT.
@@ -1495,18 +1816,23 @@ typedef struct cryptographic_message_syntax_2009_OtherRecipientInfo {
     synta_span oriType;
     synta_span oriValue;
 } cryptographic_message_syntax_2009_OtherRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_OtherRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OtherRecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherRecipientInfo *out,
     synta_error *err);
+
 /*
  * RecipientInfo ::= CHOICE {
  *       ktri           KeyTransRecipientInfo,
@@ -1527,6 +1853,7 @@ typedef enum cryptographic_message_syntax_2009_RecipientInfo_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_ori,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_RecipientInfo_PR;
+
 typedef struct cryptographic_message_syntax_2009_RecipientInfo {
     cryptographic_message_syntax_2009_RecipientInfo_PR present;
     union {
@@ -1538,20 +1865,26 @@ typedef struct cryptographic_message_syntax_2009_RecipientInfo {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_RecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientInfo_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_RecipientInfo_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_RecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientInfo *out,
     synta_error *err);
+
 /*
  * RecipientInfos ::= SET SIZE (1..MAX) OF RecipientInfo
  *
@@ -1562,26 +1895,34 @@ typedef struct cryptographic_message_syntax_2009_RecipientInfos {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_RecipientInfos;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFOS_INIT {0}
+
 /* cryptographic_message_syntax_2009_RecipientInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFOS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_RecipientInfos *out);
+
 /* cryptographic_message_syntax_2009_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientInfos *in);
+
 /* cryptographic_message_syntax_2009_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientInfos *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_RecipientInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_RecipientInfos_iter(const cryptographic_message_syntax_2009_RecipientInfos *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_RecipientInfos_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2009_RecipientInfo *out);
+
 /* cryptographic_message_syntax_2009_RecipientInfos_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_get_all(const cryptographic_message_syntax_2009_RecipientInfos *list, cryptographic_message_syntax_2009_RecipientInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ { UnprotectedAttributes } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -1589,18 +1930,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNPROTECTEDATTRIBUTES2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out,
     synta_error *err);
+
 /*
  * Attributes{{ UnprotectedAttributes }}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2009).
  */
@@ -1609,26 +1955,34 @@ typedef struct cryptographic_message_syntax_2009_Attributes_UnprotectedAttribute
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTES_UNPROTECTEDATTRIBUTES2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_iter(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out);
+
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_get_all(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *list, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, size_t cap,
     size_t *out_count);
+
 /*
  * EnvelopedData ::= SEQUENCE {
  *       version CMSVersion,
@@ -1650,18 +2004,23 @@ typedef struct cryptographic_message_syntax_2009_EnvelopedData {
     cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 unprotectedAttrs;
 } cryptographic_message_syntax_2009_EnvelopedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2009_EnvelopedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_EnvelopedData *out);
+
 /* cryptographic_message_syntax_2009_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EnvelopedData *in);
+
 /* cryptographic_message_syntax_2009_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EnvelopedData *out,
     synta_error *err);
+
 /*
  * OriginatorInfo ::= SEQUENCE {
  *       certs [0] IMPLICIT CertificateSet OPTIONAL,
@@ -1675,36 +2034,46 @@ typedef struct cryptographic_message_syntax_2009_OriginatorInfo {
     synta_span certs;
     cryptographic_message_syntax_2009_RevocationInfoChoices crls;
 } cryptographic_message_syntax_2009_OriginatorInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_OriginatorInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OriginatorInfo *out);
+
 /* cryptographic_message_syntax_2009_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorInfo *in);
+
 /* cryptographic_message_syntax_2009_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorInfo *out,
     synta_error *err);
+
 /*
  * Digest ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:230.
  */
 typedef synta_span cryptographic_message_syntax_2009_Digest;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGEST_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGEST_INIT {0}
+
 /* cryptographic_message_syntax_2009_Digest_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Digest *out);
+
 /* cryptographic_message_syntax_2009_Digest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Digest *in);
+
 /* cryptographic_message_syntax_2009_Digest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Digest *out,
     synta_error *err);
+
 /*
  * DigestedData ::= SEQUENCE {
  *       version CMSVersion,
@@ -1720,18 +2089,23 @@ typedef struct cryptographic_message_syntax_2009_DigestedData {
     synta_span encapContentInfo;
     cryptographic_message_syntax_2009_Digest digest;
 } cryptographic_message_syntax_2009_DigestedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2009_DigestedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_DigestedData *out);
+
 /* cryptographic_message_syntax_2009_DigestedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_DigestedData *in);
+
 /* cryptographic_message_syntax_2009_DigestedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestedData *out,
     synta_error *err);
+
 /*
  * MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
  *       {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
@@ -1743,35 +2117,43 @@ typedef struct cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgori
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_INIT {0}
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *out);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value: MessageAuthenticationCodeAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
 } cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value {
     cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_PR present;
     union {
         synta_null_t maca_hMAC_SHA1;
     } u;
 } cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value;
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues.
  */
@@ -1780,26 +2162,34 @@ typedef struct cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attr
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *out);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *in);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_iter(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_get_all(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{AuthAttributeSet}}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -1807,18 +2197,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_AuthAttributeSet {
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_AuthAttributeSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_AUTHATTRIBUTESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *in);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out,
     synta_error *err);
+
 /*
  * AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
  *       {{AuthAttributeSet}}
@@ -1830,44 +2225,57 @@ typedef struct cryptographic_message_syntax_2009_AuthAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_AuthAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_AuthAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AuthAttributes *out);
+
 /* cryptographic_message_syntax_2009_AuthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AuthAttributes *in);
+
 /* cryptographic_message_syntax_2009_AuthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AuthAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_AuthAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_AuthAttributes_iter(const cryptographic_message_syntax_2009_AuthAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_AuthAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out);
+
 /* cryptographic_message_syntax_2009_AuthAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_get_all(const cryptographic_message_syntax_2009_AuthAttributes *list, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * MessageAuthenticationCode ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:255.
  */
 typedef synta_span cryptographic_message_syntax_2009_MessageAuthenticationCode;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODE_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODE_INIT {0}
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCode_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEAUTHENTICATIONCODE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_MessageAuthenticationCode *out);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCode_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageAuthenticationCode *in);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCode_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCode *out,
     synta_error *err);
+
 /*
  * Attribute{{UnauthAttributeSet}}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2009).
  */
@@ -1875,18 +2283,23 @@ typedef struct cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet {
     synta_span attrType;
     cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNAUTHATTRIBUTESET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNAUTHATTRIBUTESET_INIT {0}
+
 /* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTE_UNAUTHATTRIBUTESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *out);
+
 /* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *out,
     synta_error *err);
+
 /*
  * UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
  *       {{UnauthAttributeSet}}
@@ -1898,26 +2311,34 @@ typedef struct cryptographic_message_syntax_2009_UnauthAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_UnauthAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_UNAUTHATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_UNAUTHATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_UNAUTHATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_UnauthAttributes *out);
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_UnauthAttributes *in);
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_UnauthAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_UnauthAttributes_iter(const cryptographic_message_syntax_2009_UnauthAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *out);
+
 /* cryptographic_message_syntax_2009_UnauthAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_get_all(const cryptographic_message_syntax_2009_UnauthAttributes *list, cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * AuthenticatedData ::= SEQUENCE {
  *       version CMSVersion,
@@ -1947,18 +2368,23 @@ typedef struct cryptographic_message_syntax_2009_AuthenticatedData {
     cryptographic_message_syntax_2009_MessageAuthenticationCode mac;
     cryptographic_message_syntax_2009_UnauthAttributes unauthAttrs;
 } cryptographic_message_syntax_2009_AuthenticatedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHENTICATEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHENTICATEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2009_AuthenticatedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_AUTHENTICATEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AuthenticatedData *out);
+
 /* cryptographic_message_syntax_2009_AuthenticatedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AuthenticatedData *in);
+
 /* cryptographic_message_syntax_2009_AuthenticatedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AuthenticatedData *out,
     synta_error *err);
+
 /*
  * ExtendedCertificateInfo ::= SEQUENCE {
  *       version CMSVersion,
@@ -1972,36 +2398,46 @@ typedef struct cryptographic_message_syntax_2009_ExtendedCertificateInfo {
     pkix1_explicit_2009_Certificate certificate;
     cryptographic_message_syntax_2009_UnauthAttributes attributes;
 } cryptographic_message_syntax_2009_ExtendedCertificateInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEINFO_INIT {0}
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ExtendedCertificateInfo *out);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificateInfo *in);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificateInfo *out,
     synta_error *err);
+
 /*
  * Signature ::= BIT STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:452.
  */
 typedef synta_bit_string cryptographic_message_syntax_2009_Signature;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATURE_TAG (0x03u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATURE_INIT {0}
+
 /* cryptographic_message_syntax_2009_Signature_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNATURE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Signature *out);
+
 /* cryptographic_message_syntax_2009_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Signature *in);
+
 /* cryptographic_message_syntax_2009_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Signature *out,
     synta_error *err);
+
 /*
  * ExtendedCertificate ::= SEQUENCE {
  *       extendedCertificateInfo ExtendedCertificateInfo,
@@ -2015,18 +2451,23 @@ typedef struct cryptographic_message_syntax_2009_ExtendedCertificate {
     cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier signatureAlgorithm;
     cryptographic_message_syntax_2009_Signature signature;
 } cryptographic_message_syntax_2009_ExtendedCertificate;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATE_INIT {0}
+
 /* cryptographic_message_syntax_2009_ExtendedCertificate_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ExtendedCertificate *out);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificate *in);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificate *out,
     synta_error *err);
+
 /*
  * OtherCertificateFormat ::= SEQUENCE {
  *       otherCertFormat OTHER-CERT-FMT.
@@ -2040,18 +2481,23 @@ typedef struct cryptographic_message_syntax_2009_OtherCertificateFormat {
     synta_span otherCertFormat;
     synta_span otherCert;
 } cryptographic_message_syntax_2009_OtherCertificateFormat;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERCERTIFICATEFORMAT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERCERTIFICATEFORMAT_INIT {0}
+
 /* cryptographic_message_syntax_2009_OtherCertificateFormat_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_OTHERCERTIFICATEFORMAT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_OtherCertificateFormat *out);
+
 /* cryptographic_message_syntax_2009_OtherCertificateFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherCertificateFormat *in);
+
 /* cryptographic_message_syntax_2009_OtherCertificateFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherCertificateFormat *out,
     synta_error *err);
+
 /*
  * CertificateChoices ::= CHOICE {
  *       certificate Certificate,
@@ -2074,6 +2520,7 @@ typedef enum cryptographic_message_syntax_2009_CertificateChoices_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_other,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_CertificateChoices_PR;
+
 typedef struct cryptographic_message_syntax_2009_CertificateChoices {
     cryptographic_message_syntax_2009_CertificateChoices_PR present;
     union {
@@ -2085,38 +2532,49 @@ typedef struct cryptographic_message_syntax_2009_CertificateChoices {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_CertificateChoices;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_INIT {0}
+
 /* cryptographic_message_syntax_2009_CertificateChoices_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_CertificateChoices_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_CertificateChoices_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CertificateChoices *out);
+
 /* cryptographic_message_syntax_2009_CertificateChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CertificateChoices *in);
+
 /* cryptographic_message_syntax_2009_CertificateChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CertificateChoices *out,
     synta_error *err);
+
 /*
  * AttributeCertificateV2 ::= AttributeCertificate
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:325.
  */
 typedef synta_span cryptographic_message_syntax_2009_AttributeCertificateV2;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTECERTIFICATEV2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTECERTIFICATEV2_INIT {0}
+
 /* cryptographic_message_syntax_2009_AttributeCertificateV2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ATTRIBUTECERTIFICATEV2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_AttributeCertificateV2 *out);
+
 /* cryptographic_message_syntax_2009_AttributeCertificateV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AttributeCertificateV2 *in);
+
 /* cryptographic_message_syntax_2009_AttributeCertificateV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AttributeCertificateV2 *out,
     synta_error *err);
+
 /*
  * CertificateSet ::= SET OF CertificateChoices
  *
@@ -2127,44 +2585,57 @@ typedef struct cryptographic_message_syntax_2009_CertificateSet {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2009_CertificateSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATESET_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATESET_INIT {0}
+
 /* cryptographic_message_syntax_2009_CertificateSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_CertificateSet *out);
+
 /* cryptographic_message_syntax_2009_CertificateSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CertificateSet *in);
+
 /* cryptographic_message_syntax_2009_CertificateSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CertificateSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2009_CertificateSet_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2009_CertificateSet_iter(const cryptographic_message_syntax_2009_CertificateSet *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2009_CertificateSet_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2009_CertificateSet_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_get_all(const cryptographic_message_syntax_2009_CertificateSet *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * MessageDigest ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:402.
  */
 typedef synta_span cryptographic_message_syntax_2009_MessageDigest;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEDIGEST_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEDIGEST_INIT {0}
+
 /* cryptographic_message_syntax_2009_MessageDigest_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_MESSAGEDIGEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_MessageDigest *out);
+
 /* cryptographic_message_syntax_2009_MessageDigest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageDigest *in);
+
 /* cryptographic_message_syntax_2009_MessageDigest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageDigest *out,
     synta_error *err);
+
 /*
  * Time ::= CHOICE {
  *       utcTime UTCTime,
@@ -2178,6 +2649,7 @@ typedef enum cryptographic_message_syntax_2009_Time_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_generalTime,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_Time_PR;
+
 typedef struct cryptographic_message_syntax_2009_Time {
     cryptographic_message_syntax_2009_Time_PR present;
     union {
@@ -2186,38 +2658,49 @@ typedef struct cryptographic_message_syntax_2009_Time {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_Time;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_INIT {0}
+
 /* cryptographic_message_syntax_2009_Time_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_Time_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_Time_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Time *out);
+
 /* cryptographic_message_syntax_2009_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Time *in);
+
 /* cryptographic_message_syntax_2009_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Time *out,
     synta_error *err);
+
 /*
  * SigningTime  ::= Time
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:404.
  */
 typedef cryptographic_message_syntax_2009_Time cryptographic_message_syntax_2009_SigningTime;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNINGTIME_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNINGTIME_INIT {0}
+
 /* cryptographic_message_syntax_2009_SigningTime_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNINGTIME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_SigningTime *out);
+
 /* cryptographic_message_syntax_2009_SigningTime_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SigningTime *in);
+
 /* cryptographic_message_syntax_2009_SigningTime_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SigningTime *out,
     synta_error *err);
+
 /*
  * Countersignature ::= SignerInfo
  *
@@ -2226,18 +2709,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_parse(const uin
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:410.
  */
 typedef synta_span cryptographic_message_syntax_2009_Countersignature;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_COUNTERSIGNATURE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_COUNTERSIGNATURE_INIT {0}
+
 /* cryptographic_message_syntax_2009_Countersignature_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_COUNTERSIGNATURE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_Countersignature *out);
+
 /* cryptographic_message_syntax_2009_Countersignature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Countersignature *in);
+
 /* cryptographic_message_syntax_2009_Countersignature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Countersignature *out,
     synta_error *err);
+
 /*
  * ExtendedCertificateOrCertificate ::= CHOICE {
  *       certificate Certificate,
@@ -2251,6 +2739,7 @@ typedef enum cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_extendedCertificate,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_PR;
+
 typedef struct cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate {
     cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_PR present;
     union {
@@ -2259,20 +2748,26 @@ typedef struct cryptographic_message_syntax_2009_ExtendedCertificateOrCertificat
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_INIT {0}
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *out);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *in);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

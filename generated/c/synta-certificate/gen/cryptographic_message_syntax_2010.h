@@ -12,63 +12,81 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.9.16.1.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CT_CONTENTINFO_LEN 11
 extern const uint8_t cryptographic_message_syntax_2010_id_ct_contentInfo[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CT_CONTENTINFO_LEN];
+
 /* 1.2.840.113549.1.7.1 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_DATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_data[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_DATA_LEN];
+
 /* 1.2.840.113549.1.7.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_SIGNEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_signedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_SIGNEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.3 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_ENVELOPEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_envelopedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_ENVELOPEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_DIGESTEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_digestedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_DIGESTEDDATA_LEN];
+
 /* 1.2.840.113549.1.7.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_ENCRYPTEDDATA_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_encryptedData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_ENCRYPTEDDATA_LEN];
+
 /* 1.2.840.113549.1.9.16.1.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CT_AUTHDATA_LEN 11
 extern const uint8_t cryptographic_message_syntax_2010_id_ct_authData[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CT_AUTHDATA_LEN];
+
 /* 1.2.840.113549.1.9.3 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CONTENTTYPE_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_contentType[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_CONTENTTYPE_LEN];
+
 /* 1.2.840.113549.1.9.4 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_MESSAGEDIGEST_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_messageDigest[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_MESSAGEDIGEST_LEN];
+
 /* 1.2.840.113549.1.9.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_SIGNINGTIME_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_signingTime[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_SIGNINGTIME_LEN];
+
 /* 1.2.840.113549.1.9.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_COUNTERSIGNATURE_LEN 9
 extern const uint8_t cryptographic_message_syntax_2010_id_countersignature[CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ID_COUNTERSIGNATURE_LEN];
+
 /*
  * ContentType ::= CONTENT-TYPE.&id
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:63.
  */
 typedef synta_span cryptographic_message_syntax_2010_ContentType;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTTYPE_TAG (0x06u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTTYPE_INIT {0}
+
 /* cryptographic_message_syntax_2010_ContentType_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTTYPE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentType *out);
+
 /* cryptographic_message_syntax_2010_ContentType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentType *in);
+
 /* cryptographic_message_syntax_2010_ContentType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentType *out,
     synta_error *err);
+
 /*
  * CMSVersion ::= INTEGER  { v0(0), v1(1), v2(2), v3(3), v4(4), v5(5) }
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:359.
  */
 typedef synta_span cryptographic_message_syntax_2010_CMSVersion;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_TAG (0x02u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_INIT {0}
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_V0 INT64_C(0) /* v0 */
@@ -77,16 +95,20 @@ typedef synta_span cryptographic_message_syntax_2010_CMSVersion;
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_V3 INT64_C(3) /* v3 */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_V4 INT64_C(4) /* v4 */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_V5 INT64_C(5) /* v5 */
+
 /* cryptographic_message_syntax_2010_CMSVersion_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CMSVERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_CMSVersion *out);
+
 /* cryptographic_message_syntax_2010_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CMSVersion *in);
+
 /* cryptographic_message_syntax_2010_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CMSVersion *out,
     synta_error *err);
+
 /*
  * ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
  *      {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
@@ -98,18 +120,23 @@ typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdent
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value: ContentEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR {
@@ -119,6 +146,7 @@ typedef enum cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentif
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes128_cbc, /* 2.16.840.1.101.3.4.1.2 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_cea_aes256_cbc, /* 2.16.840.1.101.3.4.1.42 */
 } cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_PR present;
     union {
@@ -128,11 +156,13 @@ typedef struct cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdent
         cms_aes_rsaes_oaep_2009_AES_IV cea_aes256_cbc;
     } u;
 } cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * EncryptedContentInfo ::=
  *      EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
@@ -145,18 +175,23 @@ typedef struct cryptographic_message_syntax_2010_EncryptedContentInfo {
     cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier contentEncryptionAlgorithm;
     synta_span encryptedContent;
 } cryptographic_message_syntax_2010_EncryptedContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_EncryptedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDCONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedContentInfo *out);
+
 /* cryptographic_message_syntax_2010_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in);
+
 /* cryptographic_message_syntax_2010_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues.
  */
@@ -165,26 +200,34 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttribu
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ {UnprotectedEncAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -192,18 +235,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttribu
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENCATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{UnprotectedEncAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
  */
@@ -212,26 +260,34 @@ typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttrib
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENCATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * EncryptedData ::= SEQUENCE {
  *      version CMSVersion,
@@ -248,18 +304,23 @@ typedef struct cryptographic_message_syntax_2010_EncryptedData {
     cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes unprotectedAttrs;
 } cryptographic_message_syntax_2010_EncryptedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2010_EncryptedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedData *out);
+
 /* cryptographic_message_syntax_2010_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in);
+
 /* cryptographic_message_syntax_2010_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out,
     synta_error *err);
+
 /*
  * Attribute{{UnauthAttributeSet}}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -267,18 +328,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet {
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNAUTHATTRIBUTESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out,
     synta_error *err);
+
 /*
  * UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
  *        {{UnauthAttributeSet}}
@@ -290,26 +356,34 @@ typedef struct cryptographic_message_syntax_2010_UnauthAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_UnauthAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_UNAUTHATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_UNAUTHATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_UNAUTHATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UnauthAttributes *out);
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UnauthAttributes *in);
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UnauthAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_UnauthAttributes_iter(const cryptographic_message_syntax_2010_UnauthAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out);
+
 /* cryptographic_message_syntax_2010_UnauthAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_get_all(const cryptographic_message_syntax_2010_UnauthAttributes *list, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * ExtendedCertificateInfo ::= SEQUENCE {
  *      version CMSVersion,
@@ -323,18 +397,23 @@ typedef struct cryptographic_message_syntax_2010_ExtendedCertificateInfo {
     pkix1_explicit_2009_Certificate certificate;
     cryptographic_message_syntax_2010_UnauthAttributes attributes;
 } cryptographic_message_syntax_2010_ExtendedCertificateInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ExtendedCertificateInfo *out);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificateInfo *in);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificateInfo *out,
     synta_error *err);
+
 /*
  * SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
  *      {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
@@ -346,36 +425,46 @@ typedef struct cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * Signature ::= BIT STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:467.
  */
 typedef synta_bit_string cryptographic_message_syntax_2010_Signature;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATURE_TAG (0x03u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATURE_INIT {0}
+
 /* cryptographic_message_syntax_2010_Signature_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATURE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Signature *out);
+
 /* cryptographic_message_syntax_2010_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Signature *in);
+
 /* cryptographic_message_syntax_2010_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Signature *out,
     synta_error *err);
+
 /*
  * ExtendedCertificate ::= SEQUENCE {
  *      extendedCertificateInfo ExtendedCertificateInfo,
@@ -389,36 +478,46 @@ typedef struct cryptographic_message_syntax_2010_ExtendedCertificate {
     cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier signatureAlgorithm;
     cryptographic_message_syntax_2010_Signature signature;
 } cryptographic_message_syntax_2010_ExtendedCertificate;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATE_INIT {0}
+
 /* cryptographic_message_syntax_2010_ExtendedCertificate_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ExtendedCertificate *out);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificate *in);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificate *out,
     synta_error *err);
+
 /*
  * AttributeCertificateV2 ::= AttributeCertificate
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:341.
  */
 typedef synta_span cryptographic_message_syntax_2010_AttributeCertificateV2;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTECERTIFICATEV2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTECERTIFICATEV2_INIT {0}
+
 /* cryptographic_message_syntax_2010_AttributeCertificateV2_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTECERTIFICATEV2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AttributeCertificateV2 *out);
+
 /* cryptographic_message_syntax_2010_AttributeCertificateV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AttributeCertificateV2 *in);
+
 /* cryptographic_message_syntax_2010_AttributeCertificateV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AttributeCertificateV2 *out,
     synta_error *err);
+
 /*
  * OtherCertificateFormat ::= SEQUENCE {
  *      otherCertFormat OTHER-CERT-FMT.
@@ -432,18 +531,23 @@ typedef struct cryptographic_message_syntax_2010_OtherCertificateFormat {
     synta_span otherCertFormat;
     synta_span otherCert;
 } cryptographic_message_syntax_2010_OtherCertificateFormat;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERCERTIFICATEFORMAT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERCERTIFICATEFORMAT_INIT {0}
+
 /* cryptographic_message_syntax_2010_OtherCertificateFormat_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERCERTIFICATEFORMAT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherCertificateFormat *out);
+
 /* cryptographic_message_syntax_2010_OtherCertificateFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherCertificateFormat *in);
+
 /* cryptographic_message_syntax_2010_OtherCertificateFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherCertificateFormat *out,
     synta_error *err);
+
 /*
  * CertificateChoices ::= CHOICE {
  *      certificate Certificate,
@@ -466,6 +570,7 @@ typedef enum cryptographic_message_syntax_2010_CertificateChoices_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_other,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_CertificateChoices_PR;
+
 typedef struct cryptographic_message_syntax_2010_CertificateChoices {
     cryptographic_message_syntax_2010_CertificateChoices_PR present;
     union {
@@ -477,20 +582,26 @@ typedef struct cryptographic_message_syntax_2010_CertificateChoices {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_CertificateChoices;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_INIT {0}
+
 /* cryptographic_message_syntax_2010_CertificateChoices_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_CertificateChoices_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_CertificateChoices_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_CertificateChoices *out);
+
 /* cryptographic_message_syntax_2010_CertificateChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CertificateChoices *in);
+
 /* cryptographic_message_syntax_2010_CertificateChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CertificateChoices *out,
     synta_error *err);
+
 /*
  * CertificateSet ::= SET OF CertificateChoices
  *
@@ -501,26 +612,34 @@ typedef struct cryptographic_message_syntax_2010_CertificateSet {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_CertificateSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATESET_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATESET_INIT {0}
+
 /* cryptographic_message_syntax_2010_CertificateSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_CertificateSet *out);
+
 /* cryptographic_message_syntax_2010_CertificateSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CertificateSet *in);
+
 /* cryptographic_message_syntax_2010_CertificateSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CertificateSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_CertificateSet_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_CertificateSet_iter(const cryptographic_message_syntax_2010_CertificateSet *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_CertificateSet_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_next(synta_list_iter *it, cryptographic_message_syntax_2010_CertificateChoices *out);
+
 /* cryptographic_message_syntax_2010_CertificateSet_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_get_all(const cryptographic_message_syntax_2010_CertificateSet *list, cryptographic_message_syntax_2010_CertificateChoices *out, size_t cap,
     size_t *out_count);
+
 /*
  * OtherRevocationInfoFormat ::= SEQUENCE {
  *      otherRevInfoFormat    OTHER-REVOK-INFO.
@@ -534,18 +653,23 @@ typedef struct cryptographic_message_syntax_2010_OtherRevocationInfoFormat {
     synta_span otherRevInfoFormat;
     synta_span otherRevInfo;
 } cryptographic_message_syntax_2010_OtherRevocationInfoFormat;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERREVOCATIONINFOFORMAT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERREVOCATIONINFOFORMAT_INIT {0}
+
 /* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERREVOCATIONINFOFORMAT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRevocationInfoFormat *out);
+
 /* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRevocationInfoFormat *in);
+
 /* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRevocationInfoFormat *out,
     synta_error *err);
+
 /*
  * RevocationInfoChoice ::= CHOICE {
  *      crl CertificateList,
@@ -560,6 +684,7 @@ typedef enum cryptographic_message_syntax_2010_RevocationInfoChoice_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_other,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_RevocationInfoChoice_PR;
+
 typedef struct cryptographic_message_syntax_2010_RevocationInfoChoice {
     cryptographic_message_syntax_2010_RevocationInfoChoice_PR present;
     union {
@@ -568,20 +693,26 @@ typedef struct cryptographic_message_syntax_2010_RevocationInfoChoice {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_RevocationInfoChoice;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_INIT {0}
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_RevocationInfoChoice_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RevocationInfoChoice *out);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RevocationInfoChoice *in);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RevocationInfoChoice *out,
     synta_error *err);
+
 /*
  * RevocationInfoChoices ::= SET OF RevocationInfoChoice
  *
@@ -592,26 +723,34 @@ typedef struct cryptographic_message_syntax_2010_RevocationInfoChoices {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_RevocationInfoChoices;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICES_INIT {0}
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RevocationInfoChoices *out);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RevocationInfoChoices *in);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RevocationInfoChoices *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_RevocationInfoChoices_iter(const cryptographic_message_syntax_2010_RevocationInfoChoices *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_next(synta_list_iter *it, cryptographic_message_syntax_2010_RevocationInfoChoice *out);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_get_all(const cryptographic_message_syntax_2010_RevocationInfoChoices *list, cryptographic_message_syntax_2010_RevocationInfoChoice *out, size_t cap,
     size_t *out_count);
+
 /*
  * OriginatorInfo ::= SEQUENCE {
  *      certs [0] IMPLICIT CertificateSet OPTIONAL,
@@ -625,18 +764,23 @@ typedef struct cryptographic_message_syntax_2010_OriginatorInfo {
     cryptographic_message_syntax_2010_CertificateSet certs;
     cryptographic_message_syntax_2010_RevocationInfoChoices crls;
 } cryptographic_message_syntax_2010_OriginatorInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_OriginatorInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorInfo *out);
+
 /* cryptographic_message_syntax_2010_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in);
+
 /* cryptographic_message_syntax_2010_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out,
     synta_error *err);
+
 /*
  * IssuerAndSerialNumber ::= SEQUENCE {
  *      issuer Name,
@@ -648,36 +792,46 @@ typedef struct cryptographic_message_syntax_2010_IssuerAndSerialNumber {
     synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_explicit_2009_CertificateSerialNumber serialNumber;
 } cryptographic_message_syntax_2010_IssuerAndSerialNumber;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_INIT {0}
+
 /* cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ISSUERANDSERIALNUMBER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out);
+
 /* cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in);
+
 /* cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out,
     synta_error *err);
+
 /*
  * SubjectKeyIdentifier ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:210.
  */
 typedef synta_span cryptographic_message_syntax_2010_SubjectKeyIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SUBJECTKEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out);
+
 /* cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in);
+
 /* cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out,
     synta_error *err);
+
 /*
  * RecipientIdentifier ::= CHOICE {
  *      issuerAndSerialNumber IssuerAndSerialNumber,
@@ -692,6 +846,7 @@ typedef enum cryptographic_message_syntax_2010_RecipientIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_RecipientIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2010_RecipientIdentifier {
     cryptographic_message_syntax_2010_RecipientIdentifier_PR present;
     union {
@@ -700,20 +855,26 @@ typedef struct cryptographic_message_syntax_2010_RecipientIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_RecipientIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_RecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientIdentifier *out);
+
 /* cryptographic_message_syntax_2010_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2010_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{KEY-TRANSPORT, {KeyTransportAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -722,53 +883,66 @@ typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTranspor
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_INIT {0}
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYTRANSPORTALGORITHMSET_PARAMETERS_PR_kt_rsa, /* 1.2.840.113549.1.1.1 */
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_PR present;
     union {
         synta_null_t kt_rsa;
     } u;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value;
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parameters_value *out,
     synta_error *err);
+
 /*
  * EncryptedKey ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:159.
  */
 typedef synta_span cryptographic_message_syntax_2010_EncryptedKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_INIT {0}
+
 /* cryptographic_message_syntax_2010_EncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out);
+
 /* cryptographic_message_syntax_2010_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in);
+
 /* cryptographic_message_syntax_2010_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out,
     synta_error *err);
+
 /*
  * KeyTransRecipientInfo ::= SEQUENCE {
  *      version CMSVersion,  -- always set to 0 or 2
@@ -785,18 +959,23 @@ typedef struct cryptographic_message_syntax_2010_KeyTransRecipientInfo {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet keyEncryptionAlgorithm;
     cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2010_KeyTransRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYTRANSRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {OriginatorKeySet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -805,35 +984,43 @@ typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorK
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_INIT {0}
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value: AlgorithmIdentifier_OriginatorKeySet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_ORIGINATORKEYSET_PARAMETERS_PR_pk_dh, /* 1.2.840.10046.2.1 */
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_PR present;
     union {
         pkix_algs_2009_DomainParameters pk_dh;
     } u;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value;
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parameters_value *out,
     synta_error *err);
+
 /*
  * OriginatorPublicKey ::= SEQUENCE {
  *      algorithm AlgorithmIdentifier {PUBLIC-KEY, {OriginatorKeySet}},
@@ -845,18 +1032,23 @@ typedef struct cryptographic_message_syntax_2010_OriginatorPublicKey {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet algorithm;
     synta_bit_string publicKey;
 } cryptographic_message_syntax_2010_OriginatorPublicKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_INIT {0}
+
 /* cryptographic_message_syntax_2010_OriginatorPublicKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORPUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out);
+
 /* cryptographic_message_syntax_2010_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in);
+
 /* cryptographic_message_syntax_2010_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out,
     synta_error *err);
+
 /*
  * OriginatorIdentifierOrKey ::= CHOICE {
  *      issuerAndSerialNumber IssuerAndSerialNumber,
@@ -872,6 +1064,7 @@ typedef enum cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR;
+
 typedef struct cryptographic_message_syntax_2010_OriginatorIdentifierOrKey {
     cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_PR present;
     union {
@@ -881,38 +1074,49 @@ typedef struct cryptographic_message_syntax_2010_OriginatorIdentifierOrKey {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_OriginatorIdentifierOrKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_INIT {0}
+
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out);
+
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in);
+
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out,
     synta_error *err);
+
 /*
  * UserKeyingMaterial ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:361.
  */
 typedef synta_span cryptographic_message_syntax_2010_UserKeyingMaterial;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_INIT {0}
+
 /* cryptographic_message_syntax_2010_UserKeyingMaterial_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_USERKEYINGMATERIAL_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out);
+
 /* cryptographic_message_syntax_2010_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in);
+
 /* cryptographic_message_syntax_2010_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UserKeyingMaterial *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{KEY-AGREE, {KeyAgreementAlgorithmSet}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -921,18 +1125,23 @@ typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreemen
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_INIT {0}
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value: AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR {
@@ -940,6 +1149,7 @@ typedef enum cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementA
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_esdh, /* 1.2.840.113549.1.9.16.3.5 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ALGORITHMIDENTIFIER_KEYAGREEMENTALGORITHMSET_PARAMETERS_PR_kaa_ssdh, /* 1.2.840.113549.1.9.16.3.10 */
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_PR present;
     union {
@@ -947,11 +1157,13 @@ typedef struct cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreemen
         cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm kaa_ssdh;
     } u;
 } cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value;
+
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_decode(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parameters_value *out,
     synta_error *err);
+
 /*
  * OtherKeyAttribute ::= SEQUENCE {
  *      keyAttrId  KEY-ATTRIBUTE.
@@ -965,18 +1177,23 @@ typedef struct cryptographic_message_syntax_2010_OtherKeyAttribute {
     synta_span keyAttrId;
     synta_span keyAttr;
 } cryptographic_message_syntax_2010_OtherKeyAttribute;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_INIT {0}
+
 /* cryptographic_message_syntax_2010_OtherKeyAttribute_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERKEYATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out);
+
 /* cryptographic_message_syntax_2010_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in);
+
 /* cryptographic_message_syntax_2010_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out,
     synta_error *err);
+
 /*
  * RecipientKeyIdentifier ::= SEQUENCE {
  *      subjectKeyIdentifier SubjectKeyIdentifier,
@@ -992,18 +1209,23 @@ typedef struct cryptographic_message_syntax_2010_RecipientKeyIdentifier {
     synta_time date;
     cryptographic_message_syntax_2010_OtherKeyAttribute other;
 } cryptographic_message_syntax_2010_RecipientKeyIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTKEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out);
+
 /* cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in);
+
 /* cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out,
     synta_error *err);
+
 /*
  * KeyAgreeRecipientIdentifier ::= CHOICE {
  *      issuerAndSerialNumber IssuerAndSerialNumber,
@@ -1017,6 +1239,7 @@ typedef enum cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier {
     cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_PR present;
     union {
@@ -1025,20 +1248,26 @@ typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out,
     synta_error *err);
+
 /*
  * RecipientEncryptedKey ::= SEQUENCE {
  *      rid KeyAgreeRecipientIdentifier,
@@ -1050,18 +1279,23 @@ typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKey {
     cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier rid;
     cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2010_RecipientEncryptedKey;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKey_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out,
     synta_error *err);
+
 /*
  * RecipientEncryptedKeys ::= SEQUENCE OF RecipientEncryptedKey
  *
@@ -1072,26 +1306,34 @@ typedef struct cryptographic_message_syntax_2010_RecipientEncryptedKeys {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_RecipientEncryptedKeys;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTENCRYPTEDKEYS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_RecipientEncryptedKeys_iter(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientEncryptedKey *out);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_get_all(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *list, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, size_t cap,
     size_t *out_count);
+
 /*
  * KeyAgreeRecipientInfo ::= SEQUENCE {
  *      version CMSVersion,  -- always set to 3
@@ -1111,18 +1353,23 @@ typedef struct cryptographic_message_syntax_2010_KeyAgreeRecipientInfo {
     cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet keyEncryptionAlgorithm;
     cryptographic_message_syntax_2010_RecipientEncryptedKeys recipientEncryptedKeys;
 } cryptographic_message_syntax_2010_KeyAgreeRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out,
     synta_error *err);
+
 /*
  * KEKIdentifier ::= SEQUENCE {
  *      keyIdentifier OCTET STRING,
@@ -1138,18 +1385,23 @@ typedef struct cryptographic_message_syntax_2010_KEKIdentifier {
     synta_time date;
     cryptographic_message_syntax_2010_OtherKeyAttribute other;
 } cryptographic_message_syntax_2010_KEKIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_KEKIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKIdentifier *out);
+
 /* cryptographic_message_syntax_2010_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out,
     synta_error *err);
+
 /*
  * KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
  *      {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
@@ -1161,18 +1413,23 @@ typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifie
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value: KeyEncryptionAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR {
@@ -1180,6 +1437,7 @@ typedef enum cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYENCRYPTIONALGORITHMIDENTIFIER_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
 } cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_PR present;
     union {
@@ -1187,11 +1445,13 @@ typedef struct cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifie
         cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
     } u;
 } cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * KEKRecipientInfo ::= SEQUENCE {
  *      version CMSVersion,  -- always set to 4
@@ -1207,18 +1467,23 @@ typedef struct cryptographic_message_syntax_2010_KEKRecipientInfo {
     cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
     cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2010_KEKRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_KEKRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEKRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out,
     synta_error *err);
+
 /*
  * KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
  *      {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
@@ -1230,35 +1495,43 @@ typedef struct cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifie
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value: KeyDerivationAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYDERIVATIONALGORITHMIDENTIFIER_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
 } cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_PR present;
     union {
         cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
     } u;
 } cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * PasswordRecipientInfo ::= SEQUENCE {
  *      version CMSVersion,   -- always set to 0
@@ -1276,18 +1549,23 @@ typedef struct cryptographic_message_syntax_2010_PasswordRecipientInfo {
     cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier keyEncryptionAlgorithm;
     cryptographic_message_syntax_2010_EncryptedKey encryptedKey;
 } cryptographic_message_syntax_2010_PasswordRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_PasswordRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_PASSWORDRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_PasswordRecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out,
     synta_error *err);
+
 /*
  * OtherRecipientInfo ::= SEQUENCE {
  *      oriType    OTHER-RECIPIENT.
@@ -1301,18 +1579,23 @@ typedef struct cryptographic_message_syntax_2010_OtherRecipientInfo {
     synta_span oriType;
     synta_span oriValue;
 } cryptographic_message_syntax_2010_OtherRecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_OtherRecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_OTHERRECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out,
     synta_error *err);
+
 /*
  * RecipientInfo ::= CHOICE {
  *      ktri           KeyTransRecipientInfo,
@@ -1333,6 +1616,7 @@ typedef enum cryptographic_message_syntax_2010_RecipientInfo_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_RecipientInfo_PR;
+
 typedef struct cryptographic_message_syntax_2010_RecipientInfo {
     cryptographic_message_syntax_2010_RecipientInfo_PR present;
     union {
@@ -1344,20 +1628,26 @@ typedef struct cryptographic_message_syntax_2010_RecipientInfo {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_RecipientInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientInfo_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_RecipientInfo_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_RecipientInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out,
     synta_error *err);
+
 /*
  * RecipientInfos ::= SET SIZE (1..MAX) OF RecipientInfo
  *
@@ -1368,26 +1658,34 @@ typedef struct cryptographic_message_syntax_2010_RecipientInfos {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_RecipientInfos;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_INIT {0}
+
 /* cryptographic_message_syntax_2010_RecipientInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFOS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientInfos *out);
+
 /* cryptographic_message_syntax_2010_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in);
+
 /* cryptographic_message_syntax_2010_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_RecipientInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_RecipientInfos_iter(const cryptographic_message_syntax_2010_RecipientInfos *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_RecipientInfos_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, cryptographic_message_syntax_2010_RecipientInfo *out);
+
 /* cryptographic_message_syntax_2010_RecipientInfos_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic_message_syntax_2010_RecipientInfos *list, cryptographic_message_syntax_2010_RecipientInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ { UnprotectedEnvAttributes } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -1395,18 +1693,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttribu
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNPROTECTEDENVATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{ UnprotectedEnvAttributes }}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
  */
@@ -1415,26 +1718,34 @@ typedef struct cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttrib
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNPROTECTEDENVATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *list, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * EnvelopedData ::= SEQUENCE {
  *      version CMSVersion,
@@ -1456,18 +1767,23 @@ typedef struct cryptographic_message_syntax_2010_EnvelopedData {
     cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes unprotectedAttrs;
 } cryptographic_message_syntax_2010_EnvelopedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2010_EnvelopedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EnvelopedData *out);
+
 /* cryptographic_message_syntax_2010_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in);
+
 /* cryptographic_message_syntax_2010_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out,
     synta_error *err);
+
 /*
  * ContentInfo ::= SEQUENCE {
  *      contentType        CONTENT-TYPE.
@@ -1481,18 +1797,23 @@ typedef struct cryptographic_message_syntax_2010_ContentInfo {
     synta_span contentType;
     synta_span content;
 } cryptographic_message_syntax_2010_ContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_ContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out);
+
 /* cryptographic_message_syntax_2010_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in);
+
 /* cryptographic_message_syntax_2010_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_ContentInfo_content_value: ContentInfo.content (its encoding) decoded as the
  * type its key contentType selects in the object set {ContentSet}. */
 typedef enum cryptographic_message_syntax_2010_ContentInfo_content_PR {
@@ -1500,6 +1821,7 @@ typedef enum cryptographic_message_syntax_2010_ContentInfo_content_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CONTENTINFO_CONTENT_PR_ct_EnvelopedData, /* 1.2.840.113549.1.7.3 */
 } cryptographic_message_syntax_2010_ContentInfo_content_PR;
+
 typedef struct cryptographic_message_syntax_2010_ContentInfo_content_value {
     cryptographic_message_syntax_2010_ContentInfo_content_PR present;
     union {
@@ -1507,11 +1829,13 @@ typedef struct cryptographic_message_syntax_2010_ContentInfo_content_value {
         cryptographic_message_syntax_2010_EnvelopedData ct_EnvelopedData;
     } u;
 } cryptographic_message_syntax_2010_ContentInfo_content_value;
+
 /* cryptographic_message_syntax_2010_ContentInfo_content_decode decodes |in->content| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_content_decode(const cryptographic_message_syntax_2010_ContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo_content_value *out,
     synta_error *err);
+
 /*
  * DigestAlgorithmIdentifier ::= AlgorithmIdentifier
  *      {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
@@ -1523,18 +1847,23 @@ typedef struct cryptographic_message_syntax_2010_DigestAlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_DigestAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2010_SignedData_digestAlgorithms.
  */
@@ -1543,26 +1872,34 @@ typedef struct cryptographic_message_syntax_2010_SignedData_digestAlgorithms {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_SignedData_digestAlgorithms;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_DIGESTALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out);
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in);
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_SignedData_digestAlgorithms_iter(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_list_iter *it, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_get_all(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *list, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignerInfos ::= SET OF SignerInfo
  *
@@ -1573,26 +1910,34 @@ typedef struct cryptographic_message_syntax_2010_SignerInfos {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_SignerInfos;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFOS_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFOS_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignerInfos_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFOS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignerInfos *out);
+
 /* cryptographic_message_syntax_2010_SignerInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerInfos *in);
+
 /* cryptographic_message_syntax_2010_SignerInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfos *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_SignerInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_SignerInfos_iter(const cryptographic_message_syntax_2010_SignerInfos *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_SignerInfos_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2010_SignerInfos_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_get_all(const cryptographic_message_syntax_2010_SignerInfos *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignedData ::= SEQUENCE {
  *      version CMSVersion,
@@ -1614,18 +1959,23 @@ typedef struct cryptographic_message_syntax_2010_SignedData {
     cryptographic_message_syntax_2010_RevocationInfoChoices crls;
     cryptographic_message_syntax_2010_SignerInfos signerInfos;
 } cryptographic_message_syntax_2010_SignedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedData *out);
+
 /* cryptographic_message_syntax_2010_SignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData *in);
+
 /* cryptographic_message_syntax_2010_SignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData *out,
     synta_error *err);
+
 /*
  * EncapsulatedContentInfo ::= SEQUENCE {
  *      eContentType       CONTENT-TYPE.&id({ContentSet}),
@@ -1640,18 +1990,23 @@ typedef struct cryptographic_message_syntax_2010_EncapsulatedContentInfo {
     synta_span eContentType;
     synta_span eContent;
 } cryptographic_message_syntax_2010_EncapsulatedContentInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncapsulatedContentInfo *out);
+
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in);
+
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value: EncapsulatedContentInfo.eContent (its contents octets) decoded as the
  * type its key eContentType selects in the object set {ContentSet}. */
 typedef enum cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR {
@@ -1659,6 +2014,7 @@ typedef enum cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EncryptedData, /* 1.2.840.113549.1.7.6 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCAPSULATEDCONTENTINFO_ECONTENT_PR_ct_EnvelopedData, /* 1.2.840.113549.1.7.3 */
 } cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR;
+
 typedef struct cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value {
     cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_PR present;
     union {
@@ -1666,11 +2022,13 @@ typedef struct cryptographic_message_syntax_2010_EncapsulatedContentInfo_eConten
         cryptographic_message_syntax_2010_EnvelopedData ct_EnvelopedData;
     } u;
 } cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value;
+
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode decodes |in->eContent| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode(const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_value *out,
     synta_error *err);
+
 /*
  * SignerIdentifier ::= CHOICE {
  *      issuerAndSerialNumber IssuerAndSerialNumber,
@@ -1685,6 +2043,7 @@ typedef enum cryptographic_message_syntax_2010_SignerIdentifier_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_subjectKeyIdentifier,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_SignerIdentifier_PR;
+
 typedef struct cryptographic_message_syntax_2010_SignerIdentifier {
     cryptographic_message_syntax_2010_SignerIdentifier_PR present;
     union {
@@ -1693,20 +2052,26 @@ typedef struct cryptographic_message_syntax_2010_SignerIdentifier {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_SignerIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignerIdentifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_SignerIdentifier_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_SignerIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignerIdentifier *out);
+
 /* cryptographic_message_syntax_2010_SignerIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerIdentifier *in);
+
 /* cryptographic_message_syntax_2010_SignerIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues.
  */
@@ -1715,26 +2080,34 @@ typedef struct cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_a
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *out);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *in);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ { SignedAttributesSet } }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -1742,18 +2115,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_SignedAttributesSet {
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_SignedAttributesSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_SIGNEDATTRIBUTESSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *in);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out,
     synta_error *err);
+
 /*
  * SignedAttributes ::= Attributes {{ SignedAttributesSet }}
  *
@@ -1764,44 +2142,57 @@ typedef struct cryptographic_message_syntax_2010_SignedAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_SignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignedAttributes *out);
+
 /* cryptographic_message_syntax_2010_SignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedAttributes *in);
+
 /* cryptographic_message_syntax_2010_SignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_SignedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_SignedAttributes_iter(const cryptographic_message_syntax_2010_SignedAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_SignedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out);
+
 /* cryptographic_message_syntax_2010_SignedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_get_all(const cryptographic_message_syntax_2010_SignedAttributes *list, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignatureValue ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:114.
  */
 typedef synta_span cryptographic_message_syntax_2010_SignatureValue;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREVALUE_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREVALUE_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignatureValue_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNATUREVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignatureValue *out);
+
 /* cryptographic_message_syntax_2010_SignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignatureValue *in);
+
 /* cryptographic_message_syntax_2010_SignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureValue *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues.
  */
@@ -1810,26 +2201,34 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_at
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ {UnsignedAttributes} }}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -1837,18 +2236,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_UnsignedAttributes {
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_UnsignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_UNSIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{UnsignedAttributes}}: an instance of the parameterized type Attributes (module CryptographicMessageSyntax-2010).
  */
@@ -1857,26 +2261,34 @@ typedef struct cryptographic_message_syntax_2010_Attributes_UnsignedAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attributes_UnsignedAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNSIGNEDATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNSIGNEDATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTES_UNSIGNEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_iter(const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out);
+
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_get_all(const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *list, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * SignerInfo ::= SEQUENCE {
  *      version CMSVersion,
@@ -1901,36 +2313,46 @@ typedef struct cryptographic_message_syntax_2010_SignerInfo {
     cryptographic_message_syntax_2010_SignatureValue signature;
     cryptographic_message_syntax_2010_Attributes_UnsignedAttributes unsignedAttrs;
 } cryptographic_message_syntax_2010_SignerInfo;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFO_INIT {0}
+
 /* cryptographic_message_syntax_2010_SignerInfo_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignerInfo *out);
+
 /* cryptographic_message_syntax_2010_SignerInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerInfo *in);
+
 /* cryptographic_message_syntax_2010_SignerInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfo *out,
     synta_error *err);
+
 /*
  * Digest ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:245.
  */
 typedef synta_span cryptographic_message_syntax_2010_Digest;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGEST_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGEST_INIT {0}
+
 /* cryptographic_message_syntax_2010_Digest_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Digest *out);
+
 /* cryptographic_message_syntax_2010_Digest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Digest *in);
+
 /* cryptographic_message_syntax_2010_Digest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Digest *out,
     synta_error *err);
+
 /*
  * DigestedData ::= SEQUENCE {
  *      version CMSVersion,
@@ -1946,18 +2368,23 @@ typedef struct cryptographic_message_syntax_2010_DigestedData {
     synta_span encapContentInfo;
     cryptographic_message_syntax_2010_Digest digest;
 } cryptographic_message_syntax_2010_DigestedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2010_DigestedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestedData *out);
+
 /* cryptographic_message_syntax_2010_DigestedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestedData *in);
+
 /* cryptographic_message_syntax_2010_DigestedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestedData *out,
     synta_error *err);
+
 /*
  * MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
  *      {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
@@ -1969,35 +2396,43 @@ typedef struct cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgori
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_INIT {0}
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *out);
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in);
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value: MessageAuthenticationCodeAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODEALGORITHM_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
 } cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR;
+
 typedef struct cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value {
     cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_PR present;
     union {
         synta_null_t maca_hMAC_SHA1;
     } u;
 } cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value;
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_decode(const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues.
  */
@@ -2006,26 +2441,34 @@ typedef struct cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attr
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *out);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *in);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_iter(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_get_all(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{AuthAttributeSet}}: an instance of the parameterized type Attribute (module CryptographicMessageSyntax-2010).
  */
@@ -2033,18 +2476,23 @@ typedef struct cryptographic_message_syntax_2010_Attribute_AuthAttributeSet {
     synta_span attrType;
     cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues attrValues;
 } cryptographic_message_syntax_2010_Attribute_AuthAttributeSet;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_INIT {0}
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ATTRIBUTE_AUTHATTRIBUTESET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *in);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out,
     synta_error *err);
+
 /*
  * AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
  *      {{AuthAttributeSet}}
@@ -2056,44 +2504,57 @@ typedef struct cryptographic_message_syntax_2010_AuthAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } cryptographic_message_syntax_2010_AuthAttributes;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHATTRIBUTES_INIT {0}
+
 /* cryptographic_message_syntax_2010_AuthAttributes_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AuthAttributes *out);
+
 /* cryptographic_message_syntax_2010_AuthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AuthAttributes *in);
+
 /* cryptographic_message_syntax_2010_AuthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AuthAttributes *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_2010_AuthAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void cryptographic_message_syntax_2010_AuthAttributes_iter(const cryptographic_message_syntax_2010_AuthAttributes *list, synta_list_iter *it);
+
 /* cryptographic_message_syntax_2010_AuthAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_next(synta_list_iter *it, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out);
+
 /* cryptographic_message_syntax_2010_AuthAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_get_all(const cryptographic_message_syntax_2010_AuthAttributes *list, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * MessageAuthenticationCode ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:271.
  */
 typedef synta_span cryptographic_message_syntax_2010_MessageAuthenticationCode;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODE_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODE_INIT {0}
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCode_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEAUTHENTICATIONCODE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageAuthenticationCode *out);
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCode_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageAuthenticationCode *in);
+
 /* cryptographic_message_syntax_2010_MessageAuthenticationCode_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCode *out,
     synta_error *err);
+
 /*
  * AuthenticatedData ::= SEQUENCE {
  *      version CMSVersion,
@@ -2123,36 +2584,46 @@ typedef struct cryptographic_message_syntax_2010_AuthenticatedData {
     cryptographic_message_syntax_2010_MessageAuthenticationCode mac;
     cryptographic_message_syntax_2010_UnauthAttributes unauthAttrs;
 } cryptographic_message_syntax_2010_AuthenticatedData;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHENTICATEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHENTICATEDDATA_INIT {0}
+
 /* cryptographic_message_syntax_2010_AuthenticatedData_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_AUTHENTICATEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AuthenticatedData *out);
+
 /* cryptographic_message_syntax_2010_AuthenticatedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AuthenticatedData *in);
+
 /* cryptographic_message_syntax_2010_AuthenticatedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AuthenticatedData *out,
     synta_error *err);
+
 /*
  * MessageDigest ::= OCTET STRING
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:417.
  */
 typedef synta_span cryptographic_message_syntax_2010_MessageDigest;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEDIGEST_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEDIGEST_INIT {0}
+
 /* cryptographic_message_syntax_2010_MessageDigest_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_MESSAGEDIGEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageDigest *out);
+
 /* cryptographic_message_syntax_2010_MessageDigest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageDigest *in);
+
 /* cryptographic_message_syntax_2010_MessageDigest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_MessageDigest *out,
     synta_error *err);
+
 /*
  * Time ::= CHOICE {
  *      utcTime UTCTime,
@@ -2166,6 +2637,7 @@ typedef enum cryptographic_message_syntax_2010_Time_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_generalTime,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_Time_PR;
+
 typedef struct cryptographic_message_syntax_2010_Time {
     cryptographic_message_syntax_2010_Time_PR present;
     union {
@@ -2174,38 +2646,49 @@ typedef struct cryptographic_message_syntax_2010_Time {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_Time;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_INIT {0}
+
 /* cryptographic_message_syntax_2010_Time_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_Time_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_Time_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Time *out);
+
 /* cryptographic_message_syntax_2010_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Time *in);
+
 /* cryptographic_message_syntax_2010_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Time *out,
     synta_error *err);
+
 /*
  * SigningTime  ::= Time
  *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:419.
  */
 typedef cryptographic_message_syntax_2010_Time cryptographic_message_syntax_2010_SigningTime;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNINGTIME_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNINGTIME_INIT {0}
+
 /* cryptographic_message_syntax_2010_SigningTime_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNINGTIME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SigningTime *out);
+
 /* cryptographic_message_syntax_2010_SigningTime_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SigningTime *in);
+
 /* cryptographic_message_syntax_2010_SigningTime_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SigningTime *out,
     synta_error *err);
+
 /*
  * Countersignature ::= SignerInfo
  *
@@ -2214,18 +2697,23 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_parse(const uin
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:425.
  */
 typedef synta_span cryptographic_message_syntax_2010_Countersignature;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_COUNTERSIGNATURE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_COUNTERSIGNATURE_INIT {0}
+
 /* cryptographic_message_syntax_2010_Countersignature_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_COUNTERSIGNATURE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Countersignature *out);
+
 /* cryptographic_message_syntax_2010_Countersignature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Countersignature *in);
+
 /* cryptographic_message_syntax_2010_Countersignature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Countersignature *out,
     synta_error *err);
+
 /*
  * ExtendedCertificateOrCertificate ::= CHOICE {
  *      certificate Certificate,
@@ -2239,6 +2727,7 @@ typedef enum cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_extendedCertificate,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_PR;
+
 typedef struct cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate {
     cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_PR present;
     union {
@@ -2247,20 +2736,26 @@ typedef struct cryptographic_message_syntax_2010_ExtendedCertificateOrCertificat
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_INIT {0}
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *out);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *in);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,48 +7,63 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.9.16.3.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_ESDH_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_alg_ESDH[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_ESDH_LEN];
+
 /* 1.2.840.113549.1.9.16.3.10 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_SSDH_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_alg_SSDH[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_SSDH_LEN];
+
 /* 1.2.840.113549.1.9.16.3.6 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_CMS3DESWRAP_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_alg_CMS3DESwrap[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_CMS3DESWRAP_LEN];
+
 /* 1.2.840.113549.1.9.16.3.7 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_CMSRC2WRAP_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_alg_CMSRC2wrap[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_ALG_CMSRC2WRAP_LEN];
+
 /* 1.2.840.113549.3.7 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DES_EDE3_CBC_LEN 8
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_des_ede3_cbc[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DES_EDE3_CBC_LEN];
+
 /* 1.2.840.113549.3.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2_CBC_LEN 8
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_rc2_cbc[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2_CBC_LEN];
+
 /* 1.3.6.1.5.5.8.1.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_HMAC_SHA1_LEN 8
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_hMAC_SHA1[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_HMAC_SHA1_LEN];
+
 /* 1.2.840.113549.1.5.12 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_PBKDF2_LEN 9
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_PBKDF2[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_PBKDF2_LEN];
+
 /* 1.2.804.2.1.1.1.1.1.1.5 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_WRAP_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_gost28147_wrap[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_WRAP_LEN];
+
 /* 1.2.804.2.1.1.1.1.1.1.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_OFB_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_gost28147_ofb[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_OFB_LEN];
+
 /* 1.2.804.2.1.1.1.1.1.1.3 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_CFB_LEN 11
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_gost28147_cfb[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_GOST28147_CFB_LEN];
+
 /* 1.2.804.2.1.1.1.1.1.3.6.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_DSTU7624OFB_X256_LEN 12
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_Dstu7624ofb_x256[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_DSTU7624OFB_X256_LEN];
+
 /* 1.2.804.2.1.1.1.1.1.3.3.2 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_DSTU7624CFB_X256_LEN 12
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_id_Dstu7624cfb_x256[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_ID_DSTU7624CFB_X256_LEN];
+
 /* 1.2.840.10046.2.1 as DER contents octets. */
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DH_PUBLIC_NUMBER_LEN 7
 extern const uint8_t cryptographic_message_syntax_algorithms_2009_dh_public_number[CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DH_PUBLIC_NUMBER_LEN];
+
 /*
  * GOST28147Parameters ::= SEQUENCE {
  *      iv    OCTET STRING (SIZE (8)),
@@ -60,18 +75,23 @@ typedef struct cryptographic_message_syntax_algorithms_2009_GOST28147Parameters 
     synta_span iv;
     synta_span dke;
 } cryptographic_message_syntax_algorithms_2009_GOST28147Parameters;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_GOST28147PARAMETERS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_GOST28147PARAMETERS_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_GOST28147PARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *out);
+
 /* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *in);
+
 /* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *out,
     synta_error *err);
+
 /*
  * Dstu7624Parameters ::= SEQUENCE {
  *      iv OCTET STRING (SIZE (32)) }
@@ -83,54 +103,69 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Paramet
 typedef struct cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters {
     synta_span iv;
 } cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DSTU7624PARAMETERS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DSTU7624PARAMETERS_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_DSTU7624PARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out);
+
 /* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *in);
+
 /* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out,
     synta_error *err);
+
 /*
  * RC2ParameterVersion ::= INTEGER
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:150.
  */
 typedef synta_span cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2PARAMETERVERSION_TAG (0x02u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2PARAMETERVERSION_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2PARAMETERVERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *in);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out,
     synta_error *err);
+
 /*
  * RC2wrapParameter ::= RC2ParameterVersion
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:149.
  */
 typedef cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion cryptographic_message_syntax_algorithms_2009_RC2wrapParameter;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2WRAPPARAMETER_TAG (0x02u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2WRAPPARAMETER_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2WRAPPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *out);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *in);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *out,
     synta_error *err);
+
 /*
  * KeyWrapAlgorithm ::=
  *        AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
@@ -142,18 +177,23 @@ typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm {
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out);
+
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in);
+
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value: KeyWrapAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR {
@@ -161,6 +201,7 @@ typedef enum cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_param
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_3DESWrap, /* 1.2.840.113549.1.9.16.3.6 */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_KEYWRAPALGORITHM_PARAMETERS_PR_kwa_RC2Wrap, /* 1.2.840.113549.1.9.16.3.7 */
 } cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR;
+
 typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value {
     cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_PR present;
     union {
@@ -168,47 +209,59 @@ typedef struct cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_par
         cryptographic_message_syntax_algorithms_2009_RC2wrapParameter kwa_RC2Wrap;
     } u;
 } cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value;
+
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_decode(const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * IV ::= OCTET STRING  -- exactly 8 octets
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:154.
  */
 typedef synta_span cryptographic_message_syntax_algorithms_2009_IV;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_IV_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_IV_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_IV_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_IV_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_IV *out);
+
 /* cryptographic_message_syntax_algorithms_2009_IV_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_IV *in);
+
 /* cryptographic_message_syntax_algorithms_2009_IV_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_IV *out,
     synta_error *err);
+
 /*
  * CBCParameter ::= IV
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:152.
  */
 typedef cryptographic_message_syntax_algorithms_2009_IV cryptographic_message_syntax_algorithms_2009_CBCParameter;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_CBCPARAMETER_TAG (0x04u)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_CBCPARAMETER_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_CBCParameter_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_CBCPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_CBCParameter *out);
+
 /* cryptographic_message_syntax_algorithms_2009_CBCParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_CBCParameter *in);
+
 /* cryptographic_message_syntax_algorithms_2009_CBCParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_CBCParameter *out,
     synta_error *err);
+
 /*
  * RC2CBCParameter ::= SEQUENCE {
  *        rc2ParameterVersion INTEGER (1..256),
@@ -220,18 +273,23 @@ typedef struct cryptographic_message_syntax_algorithms_2009_RC2CBCParameter {
     uint16_t rc2ParameterVersion;
     synta_span iv;
 } cryptographic_message_syntax_algorithms_2009_RC2CBCParameter;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2CBCPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2CBCPARAMETER_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_RC2CBCPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *out);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *in);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *out,
     synta_error *err);
+
 /*
  * PBKDF2-PRFsAlgorithmIdentifier ::= AlgorithmIdentifier{ ALGORITHM,
  *                                           {PBKDF2-PRFs} }
@@ -243,35 +301,43 @@ typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithm
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *out,
     synta_error *err);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value: PBKDF2_PRFsAlgorithmIdentifier.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR {
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PRFSALGORITHMIDENTIFIER_PARAMETERS_PR_alg_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR;
+
 typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value {
     cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_PR present;
     union {
         synta_null_t alg_hMAC_SHA1;
     } u;
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value;
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_decode(const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parameters_value *out,
     synta_error *err);
+
 /*
  * PBKDF2-SaltSourcesAlgorithmIdentifier ::=
  *        AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
@@ -283,18 +349,23 @@ typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAl
     synta_span algorithm;
     synta_span parameters;
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_SALTSOURCESALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_SALTSOURCESALGORITHMIDENTIFIER_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_SALTSOURCESALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *out);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * An inline type of cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt.
  */
@@ -304,6 +375,7 @@ typedef enum cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_PR 
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_otherSource,
     CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_PR;
+
 typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt {
     cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_PR present;
     union {
@@ -312,20 +384,26 @@ typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt {
         synta_span unknown;
     } u;
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_TAG 0
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_accepts returns 1 when |tag| starts one of the alternatives. */
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_accepts(uint32_t tag);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *out);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *in);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *out,
     synta_error *err);
+
 /*
  * PBKDF2-params ::= SEQUENCE {
  *        salt CHOICE {
@@ -364,18 +442,23 @@ typedef struct cryptographic_message_syntax_algorithms_2009_PBKDF2_params {
     synta_span keyLength;
     cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier prf;
 } cryptographic_message_syntax_algorithms_2009_PBKDF2_params;
+
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_INIT {0}
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode reads one value with tag |tag| (normally CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_PBKDF2_params *out);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_params *in);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_params *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

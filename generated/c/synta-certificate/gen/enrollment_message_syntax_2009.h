@@ -13,138 +13,182 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.6.1.5.5.7.7 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_LEN 7
 extern const uint8_t enrollment_message_syntax_2009_id_cmc[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_LEN];
+
 /* 1.3.6.1.5.5.7.12 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_LEN 7
 extern const uint8_t enrollment_message_syntax_2009_id_cct[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_LEN];
+
 /* 1.3.6.1.5.5.7.12.2 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_PKIDATA_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cct_PKIData[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_PKIDATA_LEN];
+
 /* 1.3.6.1.5.5.7.12.3 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_PKIRESPONSE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cct_PKIResponse[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CCT_PKIRESPONSE_LEN];
+
 /* 1.3.6.1.5.5.7.7.3 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTITYPROOF_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_identityProof[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTITYPROOF_LEN];
+
 /* 1.3.6.1.5.5.7.7.4 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_DATARETURN_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_dataReturn[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_DATARETURN_LEN];
+
 /* 1.3.6.1.5.5.7.7.18 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_REGINFO_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_regInfo[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_REGINFO_LEN];
+
 /* 1.3.6.1.5.5.7.7.19 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_RESPONSEINFO_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_responseInfo[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_RESPONSEINFO_LEN];
+
 /* 1.3.6.1.5.5.7.7.21 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_QUERYPENDING_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_queryPending[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_QUERYPENDING_LEN];
+
 /* 1.3.6.1.5.5.7.7.22 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKRANDOM_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_popLinkRandom[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKRANDOM_LEN];
+
 /* 1.3.6.1.5.5.7.7.23 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKWITNESS_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_popLinkWitness[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKWITNESS_LEN];
+
 /* 1.3.6.1.5.5.7.7.2 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTIFICATION_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_identification[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTIFICATION_LEN];
+
 /* 1.3.6.1.5.5.7.7.5 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_TRANSACTIONID_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_transactionId[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_TRANSACTIONID_LEN];
+
 /* 1.3.6.1.5.5.7.7.6 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_SENDERNONCE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_senderNonce[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_SENDERNONCE_LEN];
+
 /* 1.3.6.1.5.5.7.7.7 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_RECIPIENTNONCE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_recipientNonce[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_RECIPIENTNONCE_LEN];
+
 /* 1.3.6.1.5.5.7.7.1 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_STATUSINFO_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_statusInfo[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_STATUSINFO_LEN];
+
 /* 1.3.6.1.5.5.7.7.8 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_ADDEXTENSIONS_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_addExtensions[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_ADDEXTENSIONS_LEN];
+
 /* 1.3.6.1.5.5.7.7.9 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_ENCRYPTEDPOP_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_encryptedPOP[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_ENCRYPTEDPOP_LEN];
+
 /* 1.3.6.1.5.5.7.7.10 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_DECRYPTEDPOP_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_decryptedPOP[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_DECRYPTEDPOP_LEN];
+
 /* 1.3.6.1.5.5.7.7.11 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_LRAPOPWITNESS_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_lraPOPWitness[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_LRAPOPWITNESS_LEN];
+
 /* 1.3.6.1.5.5.7.7.15 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_GETCERT_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_getCert[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_GETCERT_LEN];
+
 /* 1.3.6.1.5.5.7.7.16 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_GETCRL_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_getCRL[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_GETCRL_LEN];
+
 /* 1.3.6.1.5.5.7.7.17 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_REVOKEREQUEST_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_revokeRequest[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_REVOKEREQUEST_LEN];
+
 /* 1.3.6.1.5.5.7.7.24 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_CONFIRMCERTACCEPTANCE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_confirmCertAcceptance[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_CONFIRMCERTACCEPTANCE_LEN];
+
 /* 1.2.840.113549.1.9.14 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_EXTENSIONREQ_LEN 9
 extern const uint8_t enrollment_message_syntax_2009_id_ExtensionReq[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_EXTENSIONREQ_LEN];
+
 /* 1.3.6.1.5.5.7.6.2 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_ALG_NOSIGNATURE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_alg_noSignature[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_ALG_NOSIGNATURE_LEN];
+
 /* 1.2.840.113549.1.9.16.2 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_AA_LEN 10
 extern const uint8_t enrollment_message_syntax_2009_id_aa[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_AA_LEN];
+
 /* 1.2.840.113549.1.9.16.2.34 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_AA_CMC_UNSIGNEDDATA_LEN 11
 extern const uint8_t enrollment_message_syntax_2009_id_aa_cmc_unsignedData[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_AA_CMC_UNSIGNEDDATA_LEN];
+
 /* 1.3.6.1.5.5.7.7.25 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_STATUSINFOV2_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_statusInfoV2[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_STATUSINFOV2_LEN];
+
 /* 1.3.6.1.5.5.7.7.26 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_TRUSTEDANCHORS_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_trustedAnchors[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_TRUSTEDANCHORS_LEN];
+
 /* 1.3.6.1.5.5.7.7.27 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_AUTHDATA_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_authData[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_AUTHDATA_LEN];
+
 /* 1.3.6.1.5.5.7.7.28 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_BATCHREQUESTS_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_batchRequests[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_BATCHREQUESTS_LEN];
+
 /* 1.3.6.1.5.5.7.7.29 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_BATCHRESPONSES_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_batchResponses[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_BATCHRESPONSES_LEN];
+
 /* 1.3.6.1.5.5.7.7.30 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_PUBLISHCERT_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_publishCert[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_PUBLISHCERT_LEN];
+
 /* 1.3.6.1.5.5.7.7.31 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_MODCERTTEMPLATE_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_modCertTemplate[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_MODCERTTEMPLATE_LEN];
+
 /* 1.3.6.1.5.5.7.7.32 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_CONTROLPROCESSED_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_controlProcessed[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_CONTROLPROCESSED_LEN];
+
 /* 1.3.6.1.5.5.7.7.33 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTITYPROOFV2_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_identityProofV2[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_IDENTITYPROOFV2_LEN];
+
 /* 1.3.6.1.5.5.7.7.34 as DER contents octets. */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKWITNESSV2_LEN 8
 extern const uint8_t enrollment_message_syntax_2009_id_cmc_popLinkWitnessV2[ENROLLMENT_MESSAGE_SYNTAX_2009_ID_CMC_POPLINKWITNESSV2_LEN];
+
 /*
  * BodyPartID ::= INTEGER(0..4294967295)
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:88.
  */
 typedef uint32_t enrollment_message_syntax_2009_BodyPartID;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTID_TAG (0x02u)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTID_INIT {0}
+
 /* enrollment_message_syntax_2009_BodyPartID_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_BodyPartID *out);
+
 /* enrollment_message_syntax_2009_BodyPartID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartID *in);
+
 /* enrollment_message_syntax_2009_BodyPartID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartID *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_TaggedAttribute_attrValues.
  */
@@ -153,26 +197,34 @@ typedef struct enrollment_message_syntax_2009_TaggedAttribute_attrValues {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_TaggedAttribute_attrValues;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_ATTRVALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_ATTRVALUES_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_ATTRVALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedAttribute_attrValues *out);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedAttribute_attrValues *in);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedAttribute_attrValues *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_TaggedAttribute_attrValues_iter(const enrollment_message_syntax_2009_TaggedAttribute_attrValues *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_next(synta_list_iter *it, synta_span *out);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_get_all(const enrollment_message_syntax_2009_TaggedAttribute_attrValues *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * TaggedAttribute ::= SEQUENCE {
  *       bodyPartID         BodyPartID,
@@ -188,18 +240,23 @@ typedef struct enrollment_message_syntax_2009_TaggedAttribute {
     synta_span attrType;
     enrollment_message_syntax_2009_TaggedAttribute_attrValues attrValues;
 } enrollment_message_syntax_2009_TaggedAttribute;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedAttribute_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedAttribute *out);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedAttribute *in);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedAttribute *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_PKIData_controlSequence.
  */
@@ -208,26 +265,34 @@ typedef struct enrollment_message_syntax_2009_PKIData_controlSequence {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_PKIData_controlSequence;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CONTROLSEQUENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CONTROLSEQUENCE_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CONTROLSEQUENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData_controlSequence *out);
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_controlSequence *in);
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_controlSequence *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_PKIData_controlSequence_iter(const enrollment_message_syntax_2009_PKIData_controlSequence *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_next(synta_list_iter *it, enrollment_message_syntax_2009_TaggedAttribute *out);
+
 /* enrollment_message_syntax_2009_PKIData_controlSequence_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_get_all(const enrollment_message_syntax_2009_PKIData_controlSequence *list, enrollment_message_syntax_2009_TaggedAttribute *out, size_t cap,
     size_t *out_count);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {PublicKeyAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -236,18 +301,23 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgor
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value: AlgorithmIdentifier_PublicKeyAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR {
@@ -262,6 +332,7 @@ typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorit
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP, /* 1.2.840.113549.1.1.7 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR present;
     union {
@@ -276,11 +347,13 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgor
         pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params pk_rsaES_OAEP;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo.
  */
@@ -288,18 +361,23 @@ typedef struct enrollment_message_syntax_2009_CertificationRequest_certification
     enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms algorithm;
     synta_bit_string subjectPublicKey;
 } enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_SUBJECTPUBLICKEYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_SUBJECTPUBLICKEYINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_SUBJECTPUBLICKEYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_AttributeSet_AttributeList_values.
  */
@@ -308,26 +386,34 @@ typedef struct enrollment_message_syntax_2009_AttributeSet_AttributeList_values 
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_AttributeSet_AttributeList_values;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_VALUES_INIT {0}
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AttributeSet_AttributeList_values *out);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *in);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AttributeSet_AttributeList_values *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_AttributeSet_AttributeList_values_iter(const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_next(synta_list_iter *it, synta_span *out);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_get_all(const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeSet{{AttributeList}}: an instance of the parameterized type AttributeSet (module PKIX-CommonTypes-2009).
  */
@@ -335,18 +421,23 @@ typedef struct enrollment_message_syntax_2009_AttributeSet_AttributeList {
     synta_span type;
     enrollment_message_syntax_2009_AttributeSet_AttributeList_values values;
 } enrollment_message_syntax_2009_AttributeSet_AttributeList;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_INIT {0}
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ATTRIBUTESET_ATTRIBUTELIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AttributeSet_AttributeList *out);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AttributeSet_AttributeList *in);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AttributeSet_AttributeList *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes.
  */
@@ -355,26 +446,34 @@ typedef struct enrollment_message_syntax_2009_CertificationRequest_certification
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_ATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_ATTRIBUTES_INIT {0}
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_ATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *out);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_iter(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_next(synta_list_iter *it, enrollment_message_syntax_2009_AttributeSet_AttributeList *out);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_get_all(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *list, enrollment_message_syntax_2009_AttributeSet_AttributeList *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo.
  */
@@ -384,18 +483,23 @@ typedef struct enrollment_message_syntax_2009_CertificationRequest_certification
     enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo subjectPublicKeyInfo;
     enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes attributes;
 } enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_CERTIFICATIONREQUESTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *out);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -404,18 +508,23 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgor
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
@@ -433,6 +542,7 @@ typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorit
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
     union {
@@ -450,11 +560,13 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgor
         pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * CertificationRequest ::= SEQUENCE {
  *      certificationRequestInfo  SEQUENCE {
@@ -481,18 +593,23 @@ typedef struct enrollment_message_syntax_2009_CertificationRequest {
     enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms signatureAlgorithm;
     synta_bit_string signature;
 } enrollment_message_syntax_2009_CertificationRequest;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_INIT {0}
+
 /* enrollment_message_syntax_2009_CertificationRequest_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CERTIFICATIONREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest *out);
+
 /* enrollment_message_syntax_2009_CertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest *out,
     synta_error *err);
+
 /*
  * TaggedCertificationRequest ::= SEQUENCE {
  *       bodyPartID            BodyPartID,
@@ -505,18 +622,23 @@ typedef struct enrollment_message_syntax_2009_TaggedCertificationRequest {
     enrollment_message_syntax_2009_BodyPartID bodyPartID;
     enrollment_message_syntax_2009_CertificationRequest certificationRequest;
 } enrollment_message_syntax_2009_TaggedCertificationRequest;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCERTIFICATIONREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCERTIFICATIONREQUEST_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedCertificationRequest_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCERTIFICATIONREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedCertificationRequest *out);
+
 /* enrollment_message_syntax_2009_TaggedCertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedCertificationRequest *in);
+
 /* enrollment_message_syntax_2009_TaggedCertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedCertificationRequest *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_TaggedRequest_orm.
  */
@@ -525,18 +647,23 @@ typedef struct enrollment_message_syntax_2009_TaggedRequest_orm {
     synta_span requestMessageType;
     synta_span requestMessageValue;
 } enrollment_message_syntax_2009_TaggedRequest_orm;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_ORM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_ORM_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedRequest_orm_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_ORM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedRequest_orm *out);
+
 /* enrollment_message_syntax_2009_TaggedRequest_orm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedRequest_orm *in);
+
 /* enrollment_message_syntax_2009_TaggedRequest_orm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedRequest_orm *out,
     synta_error *err);
+
 /*
  * TaggedRequest ::= CHOICE {
  *       tcr               [0] TaggedCertificationRequest,
@@ -558,6 +685,7 @@ typedef enum enrollment_message_syntax_2009_TaggedRequest_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_orm,
     ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } enrollment_message_syntax_2009_TaggedRequest_PR;
+
 typedef struct enrollment_message_syntax_2009_TaggedRequest {
     enrollment_message_syntax_2009_TaggedRequest_PR present;
     union {
@@ -567,20 +695,26 @@ typedef struct enrollment_message_syntax_2009_TaggedRequest {
         synta_span unknown;
     } u;
 } enrollment_message_syntax_2009_TaggedRequest;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_TAG 0
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedRequest_accepts returns 1 when |tag| starts one of the alternatives. */
 int enrollment_message_syntax_2009_TaggedRequest_accepts(uint32_t tag);
+
 /* enrollment_message_syntax_2009_TaggedRequest_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedRequest *out);
+
 /* enrollment_message_syntax_2009_TaggedRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedRequest *in);
+
 /* enrollment_message_syntax_2009_TaggedRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedRequest *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_PKIData_reqSequence.
  */
@@ -589,26 +723,34 @@ typedef struct enrollment_message_syntax_2009_PKIData_reqSequence {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_PKIData_reqSequence;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_REQSEQUENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_REQSEQUENCE_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_REQSEQUENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData_reqSequence *out);
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_reqSequence *in);
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_reqSequence *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_PKIData_reqSequence_iter(const enrollment_message_syntax_2009_PKIData_reqSequence *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_next(synta_list_iter *it, enrollment_message_syntax_2009_TaggedRequest *out);
+
 /* enrollment_message_syntax_2009_PKIData_reqSequence_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_get_all(const enrollment_message_syntax_2009_PKIData_reqSequence *list, enrollment_message_syntax_2009_TaggedRequest *out, size_t cap,
     size_t *out_count);
+
 /*
  * TaggedContentInfo ::= SEQUENCE {
  *       bodyPartID              BodyPartID,
@@ -621,18 +763,23 @@ typedef struct enrollment_message_syntax_2009_TaggedContentInfo {
     enrollment_message_syntax_2009_BodyPartID bodyPartID;
     synta_span contentInfo;
 } enrollment_message_syntax_2009_TaggedContentInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCONTENTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCONTENTINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_TaggedContentInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDCONTENTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedContentInfo *out);
+
 /* enrollment_message_syntax_2009_TaggedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedContentInfo *in);
+
 /* enrollment_message_syntax_2009_TaggedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedContentInfo *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_PKIData_cmsSequence.
  */
@@ -641,26 +788,34 @@ typedef struct enrollment_message_syntax_2009_PKIData_cmsSequence {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_PKIData_cmsSequence;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CMSSEQUENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CMSSEQUENCE_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_CMSSEQUENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData_cmsSequence *out);
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_cmsSequence *in);
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_cmsSequence *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_PKIData_cmsSequence_iter(const enrollment_message_syntax_2009_PKIData_cmsSequence *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_next(synta_list_iter *it, enrollment_message_syntax_2009_TaggedContentInfo *out);
+
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_get_all(const enrollment_message_syntax_2009_PKIData_cmsSequence *list, enrollment_message_syntax_2009_TaggedContentInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * OtherMsg ::= SEQUENCE {
  *       bodyPartID        BodyPartID,
@@ -676,18 +831,23 @@ typedef struct enrollment_message_syntax_2009_OtherMsg {
     synta_span otherMsgType;
     synta_span otherMsgValue;
 } enrollment_message_syntax_2009_OtherMsg;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_OTHERMSG_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_OTHERMSG_INIT {0}
+
 /* enrollment_message_syntax_2009_OtherMsg_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_OTHERMSG_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_OtherMsg *out);
+
 /* enrollment_message_syntax_2009_OtherMsg_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_OtherMsg *in);
+
 /* enrollment_message_syntax_2009_OtherMsg_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_OtherMsg *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_PKIData_otherMsgSequence.
  */
@@ -696,26 +856,34 @@ typedef struct enrollment_message_syntax_2009_PKIData_otherMsgSequence {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_PKIData_otherMsgSequence;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_OTHERMSGSEQUENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_OTHERMSGSEQUENCE_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_OTHERMSGSEQUENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData_otherMsgSequence *out);
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_otherMsgSequence *in);
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_otherMsgSequence *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_PKIData_otherMsgSequence_iter(const enrollment_message_syntax_2009_PKIData_otherMsgSequence *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_next(synta_list_iter *it, enrollment_message_syntax_2009_OtherMsg *out);
+
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_get_all(const enrollment_message_syntax_2009_PKIData_otherMsgSequence *list, enrollment_message_syntax_2009_OtherMsg *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIData ::= SEQUENCE {
  *       controlSequence    SEQUENCE SIZE(0..MAX) OF TaggedAttribute,
@@ -732,18 +900,23 @@ typedef struct enrollment_message_syntax_2009_PKIData {
     enrollment_message_syntax_2009_PKIData_cmsSequence cmsSequence;
     enrollment_message_syntax_2009_PKIData_otherMsgSequence otherMsgSequence;
 } enrollment_message_syntax_2009_PKIData;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIData_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData *out);
+
 /* enrollment_message_syntax_2009_PKIData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData *in);
+
 /* enrollment_message_syntax_2009_PKIData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData *out,
     synta_error *err);
+
 /*
  * PKIResponse ::= SEQUENCE {
  *       controlSequence   SEQUENCE SIZE(0..MAX) OF TaggedAttribute,
@@ -758,36 +931,46 @@ typedef struct enrollment_message_syntax_2009_PKIResponse {
     enrollment_message_syntax_2009_PKIData_cmsSequence cmsSequence;
     enrollment_message_syntax_2009_PKIData_otherMsgSequence otherMsgSequence;
 } enrollment_message_syntax_2009_PKIResponse;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PKIRESPONSE_INIT {0}
+
 /* enrollment_message_syntax_2009_PKIResponse_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PKIRESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIResponse *out);
+
 /* enrollment_message_syntax_2009_PKIResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIResponse *in);
+
 /* enrollment_message_syntax_2009_PKIResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIResponse *out,
     synta_error *err);
+
 /*
  * ResponseBody ::= PKIResponse
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:175.
  */
 typedef enrollment_message_syntax_2009_PKIResponse enrollment_message_syntax_2009_ResponseBody;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_RESPONSEBODY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_RESPONSEBODY_INIT {0}
+
 /* enrollment_message_syntax_2009_ResponseBody_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_RESPONSEBODY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ResponseBody *out);
+
 /* enrollment_message_syntax_2009_ResponseBody_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ResponseBody *in);
+
 /* enrollment_message_syntax_2009_ResponseBody_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ResponseBody *out,
     synta_error *err);
+
 /*
  * CMCStatus ::= INTEGER {
  *       success         (0),
@@ -806,6 +989,7 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_parse(const uint8
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:259.
  */
 typedef synta_span enrollment_message_syntax_2009_CMCStatus;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_TAG (0x02u)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_INIT {0}
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_SUCCESS INT64_C(0) /* success */
@@ -815,16 +999,20 @@ typedef synta_span enrollment_message_syntax_2009_CMCStatus;
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_CONFIRMREQUIRED INT64_C(5) /* confirmRequired */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_POPREQUIRED INT64_C(6) /* popRequired */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_PARTIAL INT64_C(7) /* partial */
+
 /* enrollment_message_syntax_2009_CMCStatus_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatus *out);
+
 /* enrollment_message_syntax_2009_CMCStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatus *in);
+
 /* enrollment_message_syntax_2009_CMCStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatus *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CMCStatusInfo_bodyList.
  */
@@ -833,26 +1021,34 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfo_bodyList {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_CMCStatusInfo_bodyList;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_BODYLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_BODYLIST_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_BODYLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfo_bodyList *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo_bodyList *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_CMCStatusInfo_bodyList_iter(const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartID *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_get_all(const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *list, enrollment_message_syntax_2009_BodyPartID *out, size_t cap,
     size_t *out_count);
+
 /*
  * CMCFailInfo ::= INTEGER {
  *       badAlg          (0),
@@ -876,6 +1072,7 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_get_all
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:273.
  */
 typedef synta_span enrollment_message_syntax_2009_CMCFailInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_TAG (0x02u)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_INIT {0}
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_BADALG INT64_C(0) /* badAlg */
@@ -892,16 +1089,20 @@ typedef synta_span enrollment_message_syntax_2009_CMCFailInfo;
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_INTERNALCAERROR INT64_C(11) /* internalCAError */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_TRYLATER INT64_C(12) /* tryLater */
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_AUTHDATAFAIL INT64_C(13) /* authDataFail */
+
 /* enrollment_message_syntax_2009_CMCFailInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCFAILINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCFailInfo *out);
+
 /* enrollment_message_syntax_2009_CMCFailInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCFailInfo *in);
+
 /* enrollment_message_syntax_2009_CMCFailInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCFailInfo *out,
     synta_error *err);
+
 /*
  * PendInfo ::= SEQUENCE {
  *       pendToken        OCTET STRING,
@@ -914,18 +1115,23 @@ typedef struct enrollment_message_syntax_2009_PendInfo {
     synta_span pendToken;
     synta_time pendTime;
 } enrollment_message_syntax_2009_PendInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PENDINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PENDINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_PendInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PENDINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PendInfo *out);
+
 /* enrollment_message_syntax_2009_PendInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PendInfo *in);
+
 /* enrollment_message_syntax_2009_PendInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PendInfo *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CMCStatusInfo_otherInfo.
  */
@@ -935,6 +1141,7 @@ typedef enum enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_pendInfo,
     ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_PR;
+
 typedef struct enrollment_message_syntax_2009_CMCStatusInfo_otherInfo {
     enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_PR present;
     union {
@@ -943,20 +1150,26 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfo_otherInfo {
         synta_span unknown;
     } u;
 } enrollment_message_syntax_2009_CMCStatusInfo_otherInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_TAG 0
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_accepts returns 1 when |tag| starts one of the alternatives. */
 int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_accepts(uint32_t tag);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *out,
     synta_error *err);
+
 /*
  * CMCStatusInfo ::= SEQUENCE {
  *       cMCStatus       CMCStatus,
@@ -978,18 +1191,23 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfo {
     synta_span statusString;
     enrollment_message_syntax_2009_CMCStatusInfo_otherInfo otherInfo;
 } enrollment_message_syntax_2009_CMCStatusInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfo *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_AddExtensions_certReferences.
  */
@@ -998,26 +1216,34 @@ typedef struct enrollment_message_syntax_2009_AddExtensions_certReferences {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_AddExtensions_certReferences;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_CERTREFERENCES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_CERTREFERENCES_INIT {0}
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_CERTREFERENCES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AddExtensions_certReferences *out);
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions_certReferences *in);
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions_certReferences *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_AddExtensions_certReferences_iter(const enrollment_message_syntax_2009_AddExtensions_certReferences *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartID *out);
+
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_get_all(const enrollment_message_syntax_2009_AddExtensions_certReferences *list, enrollment_message_syntax_2009_BodyPartID *out, size_t cap,
     size_t *out_count);
+
 /*
  * Extension{{CertExtensions}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -1026,18 +1252,23 @@ typedef struct enrollment_message_syntax_2009_Extension_CertExtensions {
     int critical;
     synta_span extnValue;
 } enrollment_message_syntax_2009_Extension_CertExtensions;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_INIT {0}
+
 /* enrollment_message_syntax_2009_Extension_CertExtensions_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_Extension_CertExtensions *out);
+
 /* enrollment_message_syntax_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_Extension_CertExtensions *in);
+
 /* enrollment_message_syntax_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR {
@@ -1061,6 +1292,7 @@ typedef enum enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_P
     ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
     ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
 } enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR;
+
 typedef struct enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value {
     enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_PR present;
     union {
@@ -1084,11 +1316,13 @@ typedef struct enrollment_message_syntax_2009_Extension_CertExtensions_extnValue
         pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
     } u;
 } enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value;
+
 /* enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_decode(const enrollment_message_syntax_2009_Extension_CertExtensions *in, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_AddExtensions_extensions.
  */
@@ -1097,26 +1331,34 @@ typedef struct enrollment_message_syntax_2009_AddExtensions_extensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_AddExtensions_extensions;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_EXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_EXTENSIONS_INIT {0}
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_EXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AddExtensions_extensions *out);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions_extensions *in);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions_extensions *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_AddExtensions_extensions_iter(const enrollment_message_syntax_2009_AddExtensions_extensions *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_next(synta_list_iter *it, enrollment_message_syntax_2009_Extension_CertExtensions *out);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_get_all(const enrollment_message_syntax_2009_AddExtensions_extensions *list, enrollment_message_syntax_2009_Extension_CertExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * AddExtensions ::= SEQUENCE {
  *       pkiDataReference    BodyPartID,
@@ -1131,18 +1373,23 @@ typedef struct enrollment_message_syntax_2009_AddExtensions {
     enrollment_message_syntax_2009_AddExtensions_certReferences certReferences;
     enrollment_message_syntax_2009_AddExtensions_extensions extensions;
 } enrollment_message_syntax_2009_AddExtensions;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_INIT {0}
+
 /* enrollment_message_syntax_2009_AddExtensions_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ADDEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AddExtensions *out);
+
 /* enrollment_message_syntax_2009_AddExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions *in);
+
 /* enrollment_message_syntax_2009_AddExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{MAC-ALGORITHM, {POPAlgs}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1151,35 +1398,43 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs {
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value: AlgorithmIdentifier_POPAlgs.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_POPALGS_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_PR present;
     union {
         synta_null_t maca_hMAC_SHA1;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parameters_value *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {WitnessAlgs}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1188,35 +1443,43 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs {
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value: AlgorithmIdentifier_WitnessAlgs.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_WITNESSALGS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_PR present;
     union {
         synta_null_t mda_sha1;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_value *out,
     synta_error *err);
+
 /*
  * EncryptedPOP ::= SEQUENCE {
  *       request       TaggedRequest,
@@ -1236,18 +1499,23 @@ typedef struct enrollment_message_syntax_2009_EncryptedPOP {
     enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs witnessAlgID;
     synta_span witness;
 } enrollment_message_syntax_2009_EncryptedPOP;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ENCRYPTEDPOP_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ENCRYPTEDPOP_INIT {0}
+
 /* enrollment_message_syntax_2009_EncryptedPOP_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ENCRYPTEDPOP_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_EncryptedPOP *out);
+
 /* enrollment_message_syntax_2009_EncryptedPOP_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_EncryptedPOP *in);
+
 /* enrollment_message_syntax_2009_EncryptedPOP_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_EncryptedPOP *out,
     synta_error *err);
+
 /*
  * DecryptedPOP ::= SEQUENCE {
  *       bodyPartID      BodyPartID,
@@ -1262,18 +1530,23 @@ typedef struct enrollment_message_syntax_2009_DecryptedPOP {
     enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs thePOPAlgID;
     synta_span thePOP;
 } enrollment_message_syntax_2009_DecryptedPOP;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_DECRYPTEDPOP_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_DECRYPTEDPOP_INIT {0}
+
 /* enrollment_message_syntax_2009_DecryptedPOP_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_DECRYPTEDPOP_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_DecryptedPOP *out);
+
 /* enrollment_message_syntax_2009_DecryptedPOP_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_DecryptedPOP *in);
+
 /* enrollment_message_syntax_2009_DecryptedPOP_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_DecryptedPOP *out,
     synta_error *err);
+
 /*
  * LraPopWitness ::= SEQUENCE {
  *       pkiDataBodyid   BodyPartID,
@@ -1288,18 +1561,23 @@ typedef struct enrollment_message_syntax_2009_LraPopWitness {
     enrollment_message_syntax_2009_BodyPartID pkiDataBodyid;
     enrollment_message_syntax_2009_AddExtensions_certReferences bodyIds;
 } enrollment_message_syntax_2009_LraPopWitness;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_LRAPOPWITNESS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_LRAPOPWITNESS_INIT {0}
+
 /* enrollment_message_syntax_2009_LraPopWitness_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_LRAPOPWITNESS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_LraPopWitness *out);
+
 /* enrollment_message_syntax_2009_LraPopWitness_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_LraPopWitness *in);
+
 /* enrollment_message_syntax_2009_LraPopWitness_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_LraPopWitness *out,
     synta_error *err);
+
 /*
  * GetCert ::= SEQUENCE {
  *       issuerName      GeneralName,
@@ -1311,18 +1589,23 @@ typedef struct enrollment_message_syntax_2009_GetCert {
     pkix1_implicit_2009_GeneralName issuerName;
     synta_span serialNumber;
 } enrollment_message_syntax_2009_GetCert;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_GETCERT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_GETCERT_INIT {0}
+
 /* enrollment_message_syntax_2009_GetCert_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_GETCERT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_GetCert *out);
+
 /* enrollment_message_syntax_2009_GetCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_GetCert *in);
+
 /* enrollment_message_syntax_2009_GetCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_GetCert *out,
     synta_error *err);
+
 /*
  * GetCRL ::= SEQUENCE {
  *       issuerName    Name,
@@ -1341,18 +1624,23 @@ typedef struct enrollment_message_syntax_2009_GetCRL {
     synta_time time;
     pkix1_implicit_2009_ReasonFlags reasons;
 } enrollment_message_syntax_2009_GetCRL;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_GETCRL_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_GETCRL_INIT {0}
+
 /* enrollment_message_syntax_2009_GetCRL_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_GETCRL_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_GetCRL *out);
+
 /* enrollment_message_syntax_2009_GetCRL_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_GetCRL *in);
+
 /* enrollment_message_syntax_2009_GetCRL_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_GetCRL *out,
     synta_error *err);
+
 /*
  * RevokeRequest ::= SEQUENCE {
  *       issuerName            Name,
@@ -1375,18 +1663,23 @@ typedef struct enrollment_message_syntax_2009_RevokeRequest {
     synta_span passphrase;
     synta_span comment;
 } enrollment_message_syntax_2009_RevokeRequest;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_REVOKEREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_REVOKEREQUEST_INIT {0}
+
 /* enrollment_message_syntax_2009_RevokeRequest_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_REVOKEREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_RevokeRequest *out);
+
 /* enrollment_message_syntax_2009_RevokeRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_RevokeRequest *in);
+
 /* enrollment_message_syntax_2009_RevokeRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_RevokeRequest *out,
     synta_error *err);
+
 /*
  * CMCCertId ::= IssuerAndSerialNumber
  *
@@ -1396,18 +1689,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_parse(const uint
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:372.
  */
 typedef cryptographic_message_syntax_2009_IssuerAndSerialNumber enrollment_message_syntax_2009_CMCCertId;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCCERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCCERTID_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCCertId_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCCERTID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCCertId *out);
+
 /* enrollment_message_syntax_2009_CMCCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCCertId *in);
+
 /* enrollment_message_syntax_2009_CMCCertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCCertId *out,
     synta_error *err);
+
 /*
  * ExtensionReq ::= SEQUENCE SIZE (1..MAX) OF
  *       Extension{{CertExtensions}}
@@ -1422,26 +1720,34 @@ typedef struct enrollment_message_syntax_2009_ExtensionReq {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_ExtensionReq;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSIONREQ_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSIONREQ_INIT {0}
+
 /* enrollment_message_syntax_2009_ExtensionReq_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_EXTENSIONREQ_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ExtensionReq *out);
+
 /* enrollment_message_syntax_2009_ExtensionReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ExtensionReq *in);
+
 /* enrollment_message_syntax_2009_ExtensionReq_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ExtensionReq *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_ExtensionReq_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_ExtensionReq_iter(const enrollment_message_syntax_2009_ExtensionReq *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_ExtensionReq_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_next(synta_list_iter *it, enrollment_message_syntax_2009_Extension_CertExtensions *out);
+
 /* enrollment_message_syntax_2009_ExtensionReq_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_get_all(const enrollment_message_syntax_2009_ExtensionReq *list, enrollment_message_syntax_2009_Extension_CertExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * NoSignatureValue ::= OCTET STRING
  *   --  Unauthenticated attribute to carry removable data.
@@ -1449,18 +1755,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_get_all(const enr
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:396.
  */
 typedef synta_span enrollment_message_syntax_2009_NoSignatureValue;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_NOSIGNATUREVALUE_TAG (0x04u)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_NOSIGNATUREVALUE_INIT {0}
+
 /* enrollment_message_syntax_2009_NoSignatureValue_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_NOSIGNATUREVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_NoSignatureValue *out);
+
 /* enrollment_message_syntax_2009_NoSignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_NoSignatureValue *in);
+
 /* enrollment_message_syntax_2009_NoSignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_NoSignatureValue *out,
     synta_error *err);
+
 /*
  * BodyPartPath ::= SEQUENCE SIZE (1..MAX) OF BodyPartID
  *
@@ -1474,26 +1785,34 @@ typedef struct enrollment_message_syntax_2009_BodyPartPath {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_BodyPartPath;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTPATH_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTPATH_INIT {0}
+
 /* enrollment_message_syntax_2009_BodyPartPath_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTPATH_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_BodyPartPath *out);
+
 /* enrollment_message_syntax_2009_BodyPartPath_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartPath *in);
+
 /* enrollment_message_syntax_2009_BodyPartPath_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartPath *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_BodyPartPath_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_BodyPartPath_iter(const enrollment_message_syntax_2009_BodyPartPath *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_BodyPartPath_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartID *out);
+
 /* enrollment_message_syntax_2009_BodyPartPath_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_get_all(const enrollment_message_syntax_2009_BodyPartPath *list, enrollment_message_syntax_2009_BodyPartID *out, size_t cap,
     size_t *out_count);
+
 /*
  * CMCUnsignedData ::= SEQUENCE {
  *       bodyPartPath        BodyPartPath,
@@ -1511,18 +1830,23 @@ typedef struct enrollment_message_syntax_2009_CMCUnsignedData {
     synta_span identifier;
     synta_span content;
 } enrollment_message_syntax_2009_CMCUnsignedData;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCUNSIGNEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCUNSIGNEDDATA_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCUnsignedData_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCUNSIGNEDDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCUnsignedData *out);
+
 /* enrollment_message_syntax_2009_CMCUnsignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCUnsignedData *in);
+
 /* enrollment_message_syntax_2009_CMCUnsignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCUnsignedData *out,
     synta_error *err);
+
 /*
  * BodyPartReference ::= CHOICE {
  *      bodyPartID           BodyPartID,
@@ -1537,6 +1861,7 @@ typedef enum enrollment_message_syntax_2009_BodyPartReference_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_bodyPartPath,
     ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } enrollment_message_syntax_2009_BodyPartReference_PR;
+
 typedef struct enrollment_message_syntax_2009_BodyPartReference {
     enrollment_message_syntax_2009_BodyPartReference_PR present;
     union {
@@ -1545,20 +1870,26 @@ typedef struct enrollment_message_syntax_2009_BodyPartReference {
         synta_span unknown;
     } u;
 } enrollment_message_syntax_2009_BodyPartReference;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_TAG 0
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_INIT {0}
+
 /* enrollment_message_syntax_2009_BodyPartReference_accepts returns 1 when |tag| starts one of the alternatives. */
 int enrollment_message_syntax_2009_BodyPartReference_accepts(uint32_t tag);
+
 /* enrollment_message_syntax_2009_BodyPartReference_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_BodyPartReference *out);
+
 /* enrollment_message_syntax_2009_BodyPartReference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartReference *in);
+
 /* enrollment_message_syntax_2009_BodyPartReference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartReference *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList.
  */
@@ -1567,26 +1898,34 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_BODYLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_BODYLIST_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_BODYLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_iter(const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartReference *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_get_all(const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *list, enrollment_message_syntax_2009_BodyPartReference *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo.
  */
@@ -1594,18 +1933,23 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extended
     synta_span failInfoOID;
     synta_span failInfoValue;
 } enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_EXTENDEDFAILINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_EXTENDEDFAILINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_EXTENDEDFAILINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo.
  */
@@ -1616,6 +1960,7 @@ typedef enum enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_extendedFailInfo,
     ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_PR;
+
 typedef struct enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo {
     enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_PR present;
     union {
@@ -1625,20 +1970,26 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo {
         synta_span unknown;
     } u;
 } enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_TAG 0
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_accepts returns 1 when |tag| starts one of the alternatives. */
 int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_accepts(uint32_t tag);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *out,
     synta_error *err);
+
 /*
  * CMCStatusInfoV2 ::= SEQUENCE {
  *      cMCStatus             CMCStatus,
@@ -1668,18 +2019,23 @@ typedef struct enrollment_message_syntax_2009_CMCStatusInfoV2 {
     synta_span statusString;
     enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo otherInfo;
 } enrollment_message_syntax_2009_CMCStatusInfoV2;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfoV2 *out);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2 *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2 *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {HashAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1688,18 +2044,23 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value: AlgorithmIdentifier_HashAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR {
@@ -1707,6 +2068,7 @@ typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_p
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_HASHALGORITHMS_PARAMETERS_PR_mda_sha256, /* 2.16.840.1.101.3.4.2.1 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_PR present;
     union {
@@ -1714,11 +2076,13 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms
         synta_null_t mda_sha256;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes.
  */
@@ -1727,26 +2091,34 @@ typedef struct enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_ANCHORHASHES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_ANCHORHASHES_INIT {0}
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_ANCHORHASHES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *out);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *in);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_iter(const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_next(synta_list_iter *it, synta_span *out);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_get_all(const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * PublishTrustAnchors ::= SEQUENCE {
  *       seqNumber      INTEGER,
@@ -1762,18 +2134,23 @@ typedef struct enrollment_message_syntax_2009_PublishTrustAnchors {
     enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms hashAlgorithm;
     enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes anchorHashes;
 } enrollment_message_syntax_2009_PublishTrustAnchors;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_INIT {0}
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_PUBLISHTRUSTANCHORS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PublishTrustAnchors *out);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PublishTrustAnchors *in);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors *out,
     synta_error *err);
+
 /*
  * AuthPublish ::= BodyPartID
  *
@@ -1782,18 +2159,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_parse(cons
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:470.
  */
 typedef enrollment_message_syntax_2009_BodyPartID enrollment_message_syntax_2009_AuthPublish;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_AUTHPUBLISH_TAG (0x02u)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_AUTHPUBLISH_INIT {0}
+
 /* enrollment_message_syntax_2009_AuthPublish_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_AUTHPUBLISH_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AuthPublish *out);
+
 /* enrollment_message_syntax_2009_AuthPublish_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AuthPublish *in);
+
 /* enrollment_message_syntax_2009_AuthPublish_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AuthPublish *out,
     synta_error *err);
+
 /*
  * BodyPartList ::= SEQUENCE SIZE (1..MAX) OF BodyPartID
  *
@@ -1804,26 +2186,34 @@ typedef struct enrollment_message_syntax_2009_BodyPartList {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_BodyPartList;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTLIST_INIT {0}
+
 /* enrollment_message_syntax_2009_BodyPartList_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_BodyPartList *out);
+
 /* enrollment_message_syntax_2009_BodyPartList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartList *in);
+
 /* enrollment_message_syntax_2009_BodyPartList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartList *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_BodyPartList_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_BodyPartList_iter(const enrollment_message_syntax_2009_BodyPartList *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_BodyPartList_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartID *out);
+
 /* enrollment_message_syntax_2009_BodyPartList_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_get_all(const enrollment_message_syntax_2009_BodyPartList *list, enrollment_message_syntax_2009_BodyPartID *out, size_t cap,
     size_t *out_count);
+
 /*
  * CMCPublicationInfo ::= SEQUENCE {
  *       hashAlg        AlgorithmIdentifier{DIGEST-ALGORITHM,
@@ -1839,18 +2229,23 @@ typedef struct enrollment_message_syntax_2009_CMCPublicationInfo {
     enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes certHashes;
     pkixcrmf_2009_PKIPublicationInfo pubInfo;
 } enrollment_message_syntax_2009_CMCPublicationInfo;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCPUBLICATIONINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CMCPUBLICATIONINFO_INIT {0}
+
 /* enrollment_message_syntax_2009_CMCPublicationInfo_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CMCPUBLICATIONINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCPublicationInfo *out);
+
 /* enrollment_message_syntax_2009_CMCPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCPublicationInfo *in);
+
 /* enrollment_message_syntax_2009_CMCPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCPublicationInfo *out,
     synta_error *err);
+
 /*
  * ModCertTemplate ::= SEQUENCE {
  *       pkiDataReference             BodyPartPath,
@@ -1870,18 +2265,23 @@ typedef struct enrollment_message_syntax_2009_ModCertTemplate {
     int replace;
     pkixcrmf_2009_CertTemplate certTemplate;
 } enrollment_message_syntax_2009_ModCertTemplate;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_MODCERTTEMPLATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_MODCERTTEMPLATE_INIT {0}
+
 /* enrollment_message_syntax_2009_ModCertTemplate_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_MODCERTTEMPLATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ModCertTemplate *out);
+
 /* enrollment_message_syntax_2009_ModCertTemplate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ModCertTemplate *in);
+
 /* enrollment_message_syntax_2009_ModCertTemplate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ModCertTemplate *out,
     synta_error *err);
+
 /*
  * An inline type of enrollment_message_syntax_2009_ControlsProcessed_bodyList.
  */
@@ -1890,26 +2290,34 @@ typedef struct enrollment_message_syntax_2009_ControlsProcessed_bodyList {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } enrollment_message_syntax_2009_ControlsProcessed_bodyList;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_BODYLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_BODYLIST_INIT {0}
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_BODYLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ControlsProcessed_bodyList *out);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ControlsProcessed_bodyList *in);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ControlsProcessed_bodyList *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void enrollment_message_syntax_2009_ControlsProcessed_bodyList_iter(const enrollment_message_syntax_2009_ControlsProcessed_bodyList *list, synta_list_iter *it);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_next(synta_list_iter *it, enrollment_message_syntax_2009_BodyPartReference *out);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_get_all(const enrollment_message_syntax_2009_ControlsProcessed_bodyList *list, enrollment_message_syntax_2009_BodyPartReference *out, size_t cap,
     size_t *out_count);
+
 /*
  * ControlsProcessed ::= SEQUENCE {
  *       bodyList              SEQUENCE SIZE(1..MAX) OF BodyPartReference
@@ -1922,18 +2330,23 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_get
 typedef struct enrollment_message_syntax_2009_ControlsProcessed {
     enrollment_message_syntax_2009_ControlsProcessed_bodyList bodyList;
 } enrollment_message_syntax_2009_ControlsProcessed;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_INIT {0}
+
 /* enrollment_message_syntax_2009_ControlsProcessed_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_CONTROLSPROCESSED_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ControlsProcessed *out);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ControlsProcessed *in);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ControlsProcessed *out,
     synta_error *err);
+
 /*
  * IdentityProofV2 ::= SEQUENCE {
  *       proofAlgID       AlgorithmIdentifier{DIGEST-ALGORITHM,
@@ -1949,18 +2362,23 @@ typedef struct enrollment_message_syntax_2009_IdentityProofV2 {
     enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs macAlgId;
     synta_span witness;
 } enrollment_message_syntax_2009_IdentityProofV2;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_IDENTITYPROOFV2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_IDENTITYPROOFV2_INIT {0}
+
 /* enrollment_message_syntax_2009_IdentityProofV2_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_IDENTITYPROOFV2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_IdentityProofV2 *out);
+
 /* enrollment_message_syntax_2009_IdentityProofV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_IdentityProofV2 *in);
+
 /* enrollment_message_syntax_2009_IdentityProofV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_IdentityProofV2 *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{KEY-DERIVATION, {KeyDevAlgs}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1969,35 +2387,43 @@ typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs {
     synta_span algorithm;
     synta_span parameters;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_INIT {0}
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *out);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *out,
     synta_error *err);
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value: AlgorithmIdentifier_KeyDevAlgs.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR {
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     ENROLLMENT_MESSAGE_SYNTAX_2009_ALGORITHMIDENTIFIER_KEYDEVALGS_PARAMETERS_PR_kda_PBKDF2, /* 1.2.840.113549.1.5.12 */
 } enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR;
+
 typedef struct enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value {
     enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_PR present;
     union {
         cryptographic_message_syntax_algorithms_2009_PBKDF2_params kda_PBKDF2;
     } u;
 } enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value;
+
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_decode(const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_value *out,
     synta_error *err);
+
 /*
  * PopLinkWitnessV2 ::= SEQUENCE {
  *       keyGenAlgorithm   AlgorithmIdentifier{KEY-DERIVATION,
@@ -2013,18 +2439,23 @@ typedef struct enrollment_message_syntax_2009_PopLinkWitnessV2 {
     enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs macAlgorithm;
     synta_span witness;
 } enrollment_message_syntax_2009_PopLinkWitnessV2;
+
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_POPLINKWITNESSV2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define ENROLLMENT_MESSAGE_SYNTAX_2009_POPLINKWITNESSV2_INIT {0}
+
 /* enrollment_message_syntax_2009_PopLinkWitnessV2_decode reads one value with tag |tag| (normally ENROLLMENT_MESSAGE_SYNTAX_2009_POPLINKWITNESSV2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PopLinkWitnessV2 *out);
+
 /* enrollment_message_syntax_2009_PopLinkWitnessV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PopLinkWitnessV2 *in);
+
 /* enrollment_message_syntax_2009_PopLinkWitnessV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PopLinkWitnessV2 *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

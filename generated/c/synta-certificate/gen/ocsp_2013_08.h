@@ -9,58 +9,75 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.6.1.5.5.7.3.9 as DER contents octets. */
 #define OCSP_2013_08_ID_KP_OCSPSIGNING_LEN 8
 extern const uint8_t ocsp_2013_08_id_kp_OCSPSigning[OCSP_2013_08_ID_KP_OCSPSIGNING_LEN];
+
 /* 1.3.6.1.5.5.7.48.1 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_LEN 8
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp[OCSP_2013_08_ID_PKIX_OCSP_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.1 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_BASIC_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_basic[OCSP_2013_08_ID_PKIX_OCSP_BASIC_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.2 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_NONCE_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_nonce[OCSP_2013_08_ID_PKIX_OCSP_NONCE_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.3 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_CRL_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_crl[OCSP_2013_08_ID_PKIX_OCSP_CRL_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.4 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_RESPONSE_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_response[OCSP_2013_08_ID_PKIX_OCSP_RESPONSE_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.5 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_NOCHECK_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_nocheck[OCSP_2013_08_ID_PKIX_OCSP_NOCHECK_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.6 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_ARCHIVE_CUTOFF_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_archive_cutoff[OCSP_2013_08_ID_PKIX_OCSP_ARCHIVE_CUTOFF_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.7 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_SERVICE_LOCATOR_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_service_locator[OCSP_2013_08_ID_PKIX_OCSP_SERVICE_LOCATOR_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.8 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_PREF_SIG_ALGS_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_pref_sig_algs[OCSP_2013_08_ID_PKIX_OCSP_PREF_SIG_ALGS_LEN];
+
 /* 1.3.6.1.5.5.7.48.1.9 as DER contents octets. */
 #define OCSP_2013_08_ID_PKIX_OCSP_EXTENDED_REVOKE_LEN 9
 extern const uint8_t ocsp_2013_08_id_pkix_ocsp_extended_revoke[OCSP_2013_08_ID_PKIX_OCSP_EXTENDED_REVOKE_LEN];
+
 /*
  * Version  ::=  INTEGER  {  v1(0) }
  *
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:56.
  */
 typedef synta_span ocsp_2013_08_Version;
+
 #define OCSP_2013_08_VERSION_TAG (0x02u)
 #define OCSP_2013_08_VERSION_INIT {0}
 #define OCSP_2013_08_VERSION_V1 INT64_C(0) /* v1 */
+
 /* ocsp_2013_08_Version_decode reads one value with tag |tag| (normally OCSP_2013_08_VERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Version_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Version *out);
+
 /* ocsp_2013_08_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Version_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Version *in);
+
 /* ocsp_2013_08_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Version_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Version *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -69,18 +86,23 @@ typedef struct ocsp_2013_08_AlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } ocsp_2013_08_AlgorithmIdentifier;
+
 #define OCSP_2013_08_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_ALGORITHMIDENTIFIER_INIT {0}
+
 /* ocsp_2013_08_AlgorithmIdentifier_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier *out);
+
 /* ocsp_2013_08_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier *in);
+
 /* ocsp_2013_08_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * CertID ::= SEQUENCE {
  *     hashAlgorithm            AlgorithmIdentifier
@@ -97,18 +119,23 @@ typedef struct ocsp_2013_08_CertID {
     synta_span issuerKeyHash;
     pkix1_explicit_2009_CertificateSerialNumber serialNumber;
 } ocsp_2013_08_CertID;
+
 #define OCSP_2013_08_CERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_CERTID_INIT {0}
+
 /* ocsp_2013_08_CertID_decode reads one value with tag |tag| (normally OCSP_2013_08_CERTID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_CertID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CertID *out);
+
 /* ocsp_2013_08_CertID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CertID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CertID *in);
+
 /* ocsp_2013_08_CertID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertID *out,
     synta_error *err);
+
 /*
  * ServiceLocator ::= SEQUENCE {
  *     issuer    Name,
@@ -120,18 +147,23 @@ typedef struct ocsp_2013_08_ServiceLocator {
     synta_span issuer; /* raw TLV, decoded on demand with pkix1_explicit_2009_Name_parse */
     pkix1_implicit_2009_AuthorityInfoAccessSyntax locator;
 } ocsp_2013_08_ServiceLocator;
+
 #define OCSP_2013_08_SERVICELOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_SERVICELOCATOR_INIT {0}
+
 /* ocsp_2013_08_ServiceLocator_decode reads one value with tag |tag| (normally OCSP_2013_08_SERVICELOCATOR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out);
+
 /* ocsp_2013_08_ServiceLocator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in);
+
 /* ocsp_2013_08_ServiceLocator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out,
     synta_error *err);
+
 /*
  * Extension{{{re-ocsp-service-locator,
                                               ...}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
@@ -141,35 +173,43 @@ typedef struct ocsp_2013_08_Extension_re_ocsp_service_locator {
     int critical;
     synta_span extnValue;
 } ocsp_2013_08_Extension_re_ocsp_service_locator;
+
 #define OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_INIT {0}
+
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_service_locator *out);
+
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_service_locator *in);
+
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value: Extension_re_ocsp_service_locator.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR {
     OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_EXTNVALUE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     OCSP_2013_08_EXTENSION_RE_OCSP_SERVICE_LOCATOR_EXTNVALUE_PR_re_ocsp_service_locator, /* 1.3.6.1.5.5.7.48.1.7 */
 } ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR;
+
 typedef struct ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value {
     ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_PR present;
     union {
         ocsp_2013_08_ServiceLocator re_ocsp_service_locator;
     } u;
 } ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value;
+
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_service_locator *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{re-ocsp-service-locator,
                                               ...}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
@@ -179,26 +219,34 @@ typedef struct ocsp_2013_08_Extensions_re_ocsp_service_locator {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_Extensions_re_ocsp_service_locator;
+
 #define OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_INIT {0}
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_RE_OCSP_SERVICE_LOCATOR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_service_locator *out);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_service_locator *in);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_service_locator *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_Extensions_re_ocsp_service_locator_iter(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, synta_list_iter *it);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_service_locator *out);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_get_all(const ocsp_2013_08_Extensions_re_ocsp_service_locator *list, ocsp_2013_08_Extension_re_ocsp_service_locator *out, size_t cap,
     size_t *out_count);
+
 /*
  * Request ::=     SEQUENCE {
  *     reqCert                    CertID,
@@ -213,18 +261,23 @@ typedef struct ocsp_2013_08_Request {
     ocsp_2013_08_CertID reqCert;
     synta_span singleRequestExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_re_ocsp_service_locator_parse */
 } ocsp_2013_08_Request;
+
 #define OCSP_2013_08_REQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_REQUEST_INIT {0}
+
 /* ocsp_2013_08_Request_decode reads one value with tag |tag| (normally OCSP_2013_08_REQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Request *out);
+
 /* ocsp_2013_08_Request_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Request_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Request *in);
+
 /* ocsp_2013_08_Request_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Request_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Request *out,
     synta_error *err);
+
 /*
  * An inline type of ocsp_2013_08_TBSRequest_requestList.
  */
@@ -233,26 +286,34 @@ typedef struct ocsp_2013_08_TBSRequest_requestList {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_TBSRequest_requestList;
+
 #define OCSP_2013_08_TBSREQUEST_REQUESTLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_TBSREQUEST_REQUESTLIST_INIT {0}
+
 /* ocsp_2013_08_TBSRequest_requestList_decode reads one value with tag |tag| (normally OCSP_2013_08_TBSREQUEST_REQUESTLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TBSRequest_requestList *out);
+
 /* ocsp_2013_08_TBSRequest_requestList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest_requestList *in);
+
 /* ocsp_2013_08_TBSRequest_requestList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest_requestList *out,
     synta_error *err);
+
 /* ocsp_2013_08_TBSRequest_requestList_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_TBSRequest_requestList_iter(const ocsp_2013_08_TBSRequest_requestList *list, synta_list_iter *it);
+
 /* ocsp_2013_08_TBSRequest_requestList_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_next(synta_list_iter *it, ocsp_2013_08_Request *out);
+
 /* ocsp_2013_08_TBSRequest_requestList_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_get_all(const ocsp_2013_08_TBSRequest_requestList *list, ocsp_2013_08_Request *out, size_t cap,
     size_t *out_count);
+
 /*
  * AcceptableResponses ::= SEQUENCE OF RESPONSE.&id({ResponseSet})
  *
@@ -263,26 +324,34 @@ typedef struct ocsp_2013_08_AcceptableResponses {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_AcceptableResponses;
+
 #define OCSP_2013_08_ACCEPTABLERESPONSES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_ACCEPTABLERESPONSES_INIT {0}
+
 /* ocsp_2013_08_AcceptableResponses_decode reads one value with tag |tag| (normally OCSP_2013_08_ACCEPTABLERESPONSES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AcceptableResponses *out);
+
 /* ocsp_2013_08_AcceptableResponses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in);
+
 /* ocsp_2013_08_AcceptableResponses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out,
     synta_error *err);
+
 /* ocsp_2013_08_AcceptableResponses_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_AcceptableResponses_iter(const ocsp_2013_08_AcceptableResponses *list, synta_list_iter *it);
+
 /* ocsp_2013_08_AcceptableResponses_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out);
+
 /* ocsp_2013_08_AcceptableResponses_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_get_all(const ocsp_2013_08_AcceptableResponses *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -291,18 +360,23 @@ typedef struct ocsp_2013_08_AlgorithmIdentifier2 {
     synta_span algorithm;
     synta_span parameters;
 } ocsp_2013_08_AlgorithmIdentifier2;
+
 #define OCSP_2013_08_ALGORITHMIDENTIFIER2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_ALGORITHMIDENTIFIER2_INIT {0}
+
 /* ocsp_2013_08_AlgorithmIdentifier2_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier2 *out);
+
 /* ocsp_2013_08_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier2 *in);
+
 /* ocsp_2013_08_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -311,18 +385,23 @@ typedef struct ocsp_2013_08_AlgorithmIdentifier3 {
     synta_span algorithm;
     synta_span parameters;
 } ocsp_2013_08_AlgorithmIdentifier3;
+
 #define OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_ALGORITHMIDENTIFIER3_INIT {0}
+
 /* ocsp_2013_08_AlgorithmIdentifier3_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER3_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier3 *out);
+
 /* ocsp_2013_08_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in);
+
 /* ocsp_2013_08_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out,
     synta_error *err);
+
 /*
  * PreferredSignatureAlgorithm ::= SEQUENCE {
  *    sigIdentifier  AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
@@ -338,18 +417,23 @@ typedef struct ocsp_2013_08_PreferredSignatureAlgorithm {
     ocsp_2013_08_AlgorithmIdentifier2 sigIdentifier;
     ocsp_2013_08_AlgorithmIdentifier3 certIdentifier;
 } ocsp_2013_08_PreferredSignatureAlgorithm;
+
 #define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_INIT {0}
+
 /* ocsp_2013_08_PreferredSignatureAlgorithm_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithm *out);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out,
     synta_error *err);
+
 /*
  * PreferredSignatureAlgorithms ::= SEQUENCE OF PreferredSignatureAlgorithm
  *
@@ -360,26 +444,34 @@ typedef struct ocsp_2013_08_PreferredSignatureAlgorithms {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_PreferredSignatureAlgorithms;
+
 #define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_INIT {0}
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_decode reads one value with tag |tag| (normally OCSP_2013_08_PREFERREDSIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_PreferredSignatureAlgorithms *out);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out,
     synta_error *err);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_PreferredSignatureAlgorithms_iter(const ocsp_2013_08_PreferredSignatureAlgorithms *list, synta_list_iter *it);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_2013_08_PreferredSignatureAlgorithm *out);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithms_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_get_all(const ocsp_2013_08_PreferredSignatureAlgorithms *list, ocsp_2013_08_PreferredSignatureAlgorithm *out, size_t cap,
     size_t *out_count);
+
 /*
  * Extension{{{re-ocsp-nonce |
                      re-ocsp-response, ...,
@@ -390,18 +482,23 @@ typedef struct ocsp_2013_08_Extension {
     int critical;
     synta_span extnValue;
 } ocsp_2013_08_Extension;
+
 #define OCSP_2013_08_EXTENSION_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSION_INIT {0}
+
 /* ocsp_2013_08_Extension_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension *out);
+
 /* ocsp_2013_08_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension *in);
+
 /* ocsp_2013_08_Extension_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extension_extnValue_value: Extension.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum ocsp_2013_08_Extension_extnValue_PR {
@@ -410,6 +507,7 @@ typedef enum ocsp_2013_08_Extension_extnValue_PR {
     OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_response, /* 1.3.6.1.5.5.7.48.1.4 */
     OCSP_2013_08_EXTENSION_EXTNVALUE_PR_re_ocsp_preferred_signature_algorithms, /* 1.3.6.1.5.5.7.48.1.8 */
 } ocsp_2013_08_Extension_extnValue_PR;
+
 typedef struct ocsp_2013_08_Extension_extnValue_value {
     ocsp_2013_08_Extension_extnValue_PR present;
     union {
@@ -418,11 +516,13 @@ typedef struct ocsp_2013_08_Extension_extnValue_value {
         ocsp_2013_08_PreferredSignatureAlgorithms re_ocsp_preferred_signature_algorithms;
     } u;
 } ocsp_2013_08_Extension_extnValue_value;
+
 /* ocsp_2013_08_Extension_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_extnValue_decode(const ocsp_2013_08_Extension *in, synta_rules rules, ocsp_2013_08_Extension_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{re-ocsp-nonce |
                      re-ocsp-response, ...,
@@ -433,26 +533,34 @@ typedef struct ocsp_2013_08_Extensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_Extensions;
+
 #define OCSP_2013_08_EXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSIONS_INIT {0}
+
 /* ocsp_2013_08_Extensions_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions *out);
+
 /* ocsp_2013_08_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions *in);
+
 /* ocsp_2013_08_Extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_Extensions_iter(const ocsp_2013_08_Extensions *list, synta_list_iter *it);
+
 /* ocsp_2013_08_Extensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_next(synta_list_iter *it, ocsp_2013_08_Extension *out);
+
 /* ocsp_2013_08_Extensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_get_all(const ocsp_2013_08_Extensions *list, ocsp_2013_08_Extension *out, size_t cap,
     size_t *out_count);
+
 /*
  * TBSRequest      ::=     SEQUENCE {
  *     version             [0] EXPLICIT Version DEFAULT v1,
@@ -473,18 +581,23 @@ typedef struct ocsp_2013_08_TBSRequest {
     ocsp_2013_08_TBSRequest_requestList requestList;
     synta_span requestExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_parse */
 } ocsp_2013_08_TBSRequest;
+
 #define OCSP_2013_08_TBSREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_TBSREQUEST_INIT {0}
+
 /* ocsp_2013_08_TBSRequest_decode reads one value with tag |tag| (normally OCSP_2013_08_TBSREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TBSRequest *out);
+
 /* ocsp_2013_08_TBSRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest *in);
+
 /* ocsp_2013_08_TBSRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest *out,
     synta_error *err);
+
 /*
  * An inline type of ocsp_2013_08_Signature_certs.
  */
@@ -493,26 +606,34 @@ typedef struct ocsp_2013_08_Signature_certs {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_Signature_certs;
+
 #define OCSP_2013_08_SIGNATURE_CERTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_SIGNATURE_CERTS_INIT {0}
+
 /* ocsp_2013_08_Signature_certs_decode reads one value with tag |tag| (normally OCSP_2013_08_SIGNATURE_CERTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Signature_certs *out);
+
 /* ocsp_2013_08_Signature_certs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Signature_certs *in);
+
 /* ocsp_2013_08_Signature_certs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Signature_certs *out,
     synta_error *err);
+
 /* ocsp_2013_08_Signature_certs_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_Signature_certs_iter(const ocsp_2013_08_Signature_certs *list, synta_list_iter *it);
+
 /* ocsp_2013_08_Signature_certs_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_next(synta_list_iter *it, pkix1_explicit_2009_Certificate *out);
+
 /* ocsp_2013_08_Signature_certs_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_get_all(const ocsp_2013_08_Signature_certs *list, pkix1_explicit_2009_Certificate *out, size_t cap,
     size_t *out_count);
+
 /*
  * Signature       ::=     SEQUENCE {
  *     signatureAlgorithm   AlgorithmIdentifier
@@ -528,18 +649,23 @@ typedef struct ocsp_2013_08_Signature {
     synta_bit_string signature;
     ocsp_2013_08_Signature_certs certs;
 } ocsp_2013_08_Signature;
+
 #define OCSP_2013_08_SIGNATURE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_SIGNATURE_INIT {0}
+
 /* ocsp_2013_08_Signature_decode reads one value with tag |tag| (normally OCSP_2013_08_SIGNATURE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Signature *out);
+
 /* ocsp_2013_08_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Signature *in);
+
 /* ocsp_2013_08_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Signature *out,
     synta_error *err);
+
 /*
  * OCSPRequest     ::=     SEQUENCE {
  *     tbsRequest                  TBSRequest,
@@ -552,18 +678,23 @@ typedef struct ocsp_2013_08_OCSPRequest {
     ocsp_2013_08_TBSRequest tbsRequest;
     ocsp_2013_08_Signature optionalSignature;
 } ocsp_2013_08_OCSPRequest;
+
 #define OCSP_2013_08_OCSPREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_OCSPREQUEST_INIT {0}
+
 /* ocsp_2013_08_OCSPRequest_decode reads one value with tag |tag| (normally OCSP_2013_08_OCSPREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPRequest *out);
+
 /* ocsp_2013_08_OCSPRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPRequest *in);
+
 /* ocsp_2013_08_OCSPRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPRequest *out,
     synta_error *err);
+
 /*
  * OCSPResponseStatus ::= ENUMERATED {
  *     successful            (0), -- Response has valid confirmations
@@ -578,6 +709,7 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_parse(const uint8_t *data, size_t le
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:75.
  */
 typedef int64_t ocsp_2013_08_OCSPResponseStatus;
+
 #define OCSP_2013_08_OCSPRESPONSESTATUS_TAG (0x0Au)
 #define OCSP_2013_08_OCSPRESPONSESTATUS_INIT {0}
 #define OCSP_2013_08_OCSPRESPONSESTATUS_SUCCESSFUL INT64_C(0) /* successful */
@@ -586,16 +718,20 @@ typedef int64_t ocsp_2013_08_OCSPResponseStatus;
 #define OCSP_2013_08_OCSPRESPONSESTATUS_TRYLATER INT64_C(3) /* tryLater */
 #define OCSP_2013_08_OCSPRESPONSESTATUS_SIGREQUIRED INT64_C(5) /* sigRequired */
 #define OCSP_2013_08_OCSPRESPONSESTATUS_UNAUTHORIZED INT64_C(6) /* unauthorized */
+
 /* ocsp_2013_08_OCSPResponseStatus_decode reads one value with tag |tag| (normally OCSP_2013_08_OCSPRESPONSESTATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponseStatus *out);
+
 /* ocsp_2013_08_OCSPResponseStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponseStatus *in);
+
 /* ocsp_2013_08_OCSPResponseStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponseStatus *out,
     synta_error *err);
+
 /*
  * KeyHash ::= OCTET STRING -- SHA-1 hash of responder's public key
  *                          -- (excluding the tag and length fields)
@@ -603,18 +739,23 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, si
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:119.
  */
 typedef synta_span ocsp_2013_08_KeyHash;
+
 #define OCSP_2013_08_KEYHASH_TAG (0x04u)
 #define OCSP_2013_08_KEYHASH_INIT {0}
+
 /* ocsp_2013_08_KeyHash_decode reads one value with tag |tag| (normally OCSP_2013_08_KEYHASH_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_KeyHash_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_KeyHash *out);
+
 /* ocsp_2013_08_KeyHash_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_KeyHash_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_KeyHash *in);
+
 /* ocsp_2013_08_KeyHash_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_KeyHash_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_KeyHash *out,
     synta_error *err);
+
 /*
  * ResponderID ::= CHOICE {
  *    byName   [1] Name,
@@ -628,6 +769,7 @@ typedef enum ocsp_2013_08_ResponderID_PR {
     OCSP_2013_08_RESPONDERID_PR_byKey,
     OCSP_2013_08_RESPONDERID_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } ocsp_2013_08_ResponderID_PR;
+
 typedef struct ocsp_2013_08_ResponderID {
     ocsp_2013_08_ResponderID_PR present;
     union {
@@ -636,20 +778,26 @@ typedef struct ocsp_2013_08_ResponderID {
         synta_span unknown;
     } u;
 } ocsp_2013_08_ResponderID;
+
 #define OCSP_2013_08_RESPONDERID_TAG 0
 #define OCSP_2013_08_RESPONDERID_INIT {0}
+
 /* ocsp_2013_08_ResponderID_accepts returns 1 when |tag| starts one of the alternatives. */
 int ocsp_2013_08_ResponderID_accepts(uint32_t tag);
+
 /* ocsp_2013_08_ResponderID_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONDERID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ResponderID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponderID *out);
+
 /* ocsp_2013_08_ResponderID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponderID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponderID *in);
+
 /* ocsp_2013_08_ResponderID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponderID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponderID *out,
     synta_error *err);
+
 /*
  * RevokedInfo ::= SEQUENCE {
  *     revocationTime              GeneralizedTime,
@@ -662,36 +810,46 @@ typedef struct ocsp_2013_08_RevokedInfo {
     synta_time revocationTime;
     pkix1_implicit_2009_CRLReason revocationReason;
 } ocsp_2013_08_RevokedInfo;
+
 #define OCSP_2013_08_REVOKEDINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_REVOKEDINFO_INIT {0}
+
 /* ocsp_2013_08_RevokedInfo_decode reads one value with tag |tag| (normally OCSP_2013_08_REVOKEDINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_RevokedInfo *out);
+
 /* ocsp_2013_08_RevokedInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_RevokedInfo *in);
+
 /* ocsp_2013_08_RevokedInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_RevokedInfo *out,
     synta_error *err);
+
 /*
  * UnknownInfo ::= NULL
  *
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:141.
  */
 typedef synta_null_t ocsp_2013_08_UnknownInfo;
+
 #define OCSP_2013_08_UNKNOWNINFO_TAG (0x05u)
 #define OCSP_2013_08_UNKNOWNINFO_INIT {0}
+
 /* ocsp_2013_08_UnknownInfo_decode reads one value with tag |tag| (normally OCSP_2013_08_UNKNOWNINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_UnknownInfo *out);
+
 /* ocsp_2013_08_UnknownInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_UnknownInfo *in);
+
 /* ocsp_2013_08_UnknownInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_UnknownInfo *out,
     synta_error *err);
+
 /*
  * CertStatus ::= CHOICE {
  *     good                [0]     IMPLICIT NULL,
@@ -707,6 +865,7 @@ typedef enum ocsp_2013_08_CertStatus_PR {
     OCSP_2013_08_CERTSTATUS_PR_unknown_,
     OCSP_2013_08_CERTSTATUS_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } ocsp_2013_08_CertStatus_PR;
+
 typedef struct ocsp_2013_08_CertStatus {
     ocsp_2013_08_CertStatus_PR present;
     union {
@@ -716,20 +875,26 @@ typedef struct ocsp_2013_08_CertStatus {
         synta_span unknown;
     } u;
 } ocsp_2013_08_CertStatus;
+
 #define OCSP_2013_08_CERTSTATUS_TAG 0
 #define OCSP_2013_08_CERTSTATUS_INIT {0}
+
 /* ocsp_2013_08_CertStatus_accepts returns 1 when |tag| starts one of the alternatives. */
 int ocsp_2013_08_CertStatus_accepts(uint32_t tag);
+
 /* ocsp_2013_08_CertStatus_decode reads one value with tag |tag| (normally OCSP_2013_08_CERTSTATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CertStatus *out);
+
 /* ocsp_2013_08_CertStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CertStatus *in);
+
 /* ocsp_2013_08_CertStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertStatus *out,
     synta_error *err);
+
 /*
  * CrlID ::= SEQUENCE {
  *     crlUrl               [0]     EXPLICIT IA5String OPTIONAL,
@@ -746,36 +911,46 @@ typedef struct ocsp_2013_08_CrlID {
     synta_span crlNum;
     synta_time crlTime;
 } ocsp_2013_08_CrlID;
+
 #define OCSP_2013_08_CRLID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_CRLID_INIT {0}
+
 /* ocsp_2013_08_CrlID_decode reads one value with tag |tag| (normally OCSP_2013_08_CRLID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *out);
+
 /* ocsp_2013_08_CrlID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in);
+
 /* ocsp_2013_08_CrlID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out,
     synta_error *err);
+
 /*
  * ArchiveCutoff ::= GeneralizedTime
  *
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:143.
  */
 typedef synta_time ocsp_2013_08_ArchiveCutoff;
+
 #define OCSP_2013_08_ARCHIVECUTOFF_TAG (0x18u)
 #define OCSP_2013_08_ARCHIVECUTOFF_INIT {0}
+
 /* ocsp_2013_08_ArchiveCutoff_decode reads one value with tag |tag| (normally OCSP_2013_08_ARCHIVECUTOFF_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out);
+
 /* ocsp_2013_08_ArchiveCutoff_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in);
+
 /* ocsp_2013_08_ArchiveCutoff_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ArchiveCutoff *out,
     synta_error *err);
+
 /*
  * Extension{{{re-ocsp-crl |
                                              re-ocsp-archive-cutoff |
@@ -786,18 +961,23 @@ typedef struct ocsp_2013_08_Extension2 {
     int critical;
     synta_span extnValue;
 } ocsp_2013_08_Extension2;
+
 #define OCSP_2013_08_EXTENSION2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSION2_INIT {0}
+
 /* ocsp_2013_08_Extension2_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension2 *out);
+
 /* ocsp_2013_08_Extension2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension2 *in);
+
 /* ocsp_2013_08_Extension2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension2 *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extension2_extnValue_value: Extension2.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum ocsp_2013_08_Extension2_extnValue_PR {
@@ -809,6 +989,7 @@ typedef enum ocsp_2013_08_Extension2_extnValue_PR {
     OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_HoldInstructionCode, /* 2.5.29.23 */
     OCSP_2013_08_EXTENSION2_EXTNVALUE_PR_ext_InvalidityDate, /* 2.5.29.24 */
 } ocsp_2013_08_Extension2_extnValue_PR;
+
 typedef struct ocsp_2013_08_Extension2_extnValue_value {
     ocsp_2013_08_Extension2_extnValue_PR present;
     union {
@@ -820,11 +1001,13 @@ typedef struct ocsp_2013_08_Extension2_extnValue_value {
         synta_time ext_InvalidityDate;
     } u;
 } ocsp_2013_08_Extension2_extnValue_value;
+
 /* ocsp_2013_08_Extension2_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension2_extnValue_decode(const ocsp_2013_08_Extension2 *in, synta_rules rules, ocsp_2013_08_Extension2_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{re-ocsp-crl |
                                              re-ocsp-archive-cutoff |
@@ -835,26 +1018,34 @@ typedef struct ocsp_2013_08_Extensions2 {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_Extensions2;
+
 #define OCSP_2013_08_EXTENSIONS2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSIONS2_INIT {0}
+
 /* ocsp_2013_08_Extensions2_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions2 *out);
+
 /* ocsp_2013_08_Extensions2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions2 *in);
+
 /* ocsp_2013_08_Extensions2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions2 *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extensions2_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_Extensions2_iter(const ocsp_2013_08_Extensions2 *list, synta_list_iter *it);
+
 /* ocsp_2013_08_Extensions2_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_next(synta_list_iter *it, ocsp_2013_08_Extension2 *out);
+
 /* ocsp_2013_08_Extensions2_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_get_all(const ocsp_2013_08_Extensions2 *list, ocsp_2013_08_Extension2 *out, size_t cap,
     size_t *out_count);
+
 /*
  * SingleResponse ::= SEQUENCE {
  *    certID                       CertID,
@@ -877,18 +1068,23 @@ typedef struct ocsp_2013_08_SingleResponse {
     synta_time nextUpdate;
     synta_span singleExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions2_parse */
 } ocsp_2013_08_SingleResponse;
+
 #define OCSP_2013_08_SINGLERESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_SINGLERESPONSE_INIT {0}
+
 /* ocsp_2013_08_SingleResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_SINGLERESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_SingleResponse *out);
+
 /* ocsp_2013_08_SingleResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_SingleResponse *in);
+
 /* ocsp_2013_08_SingleResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_SingleResponse *out,
     synta_error *err);
+
 /*
  * An inline type of ocsp_2013_08_ResponseData_responses.
  */
@@ -897,26 +1093,34 @@ typedef struct ocsp_2013_08_ResponseData_responses {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_ResponseData_responses;
+
 #define OCSP_2013_08_RESPONSEDATA_RESPONSES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_RESPONSEDATA_RESPONSES_INIT {0}
+
 /* ocsp_2013_08_ResponseData_responses_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONSEDATA_RESPONSES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseData_responses *out);
+
 /* ocsp_2013_08_ResponseData_responses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseData_responses *in);
+
 /* ocsp_2013_08_ResponseData_responses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseData_responses *out,
     synta_error *err);
+
 /* ocsp_2013_08_ResponseData_responses_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_ResponseData_responses_iter(const ocsp_2013_08_ResponseData_responses *list, synta_list_iter *it);
+
 /* ocsp_2013_08_ResponseData_responses_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_next(synta_list_iter *it, ocsp_2013_08_SingleResponse *out);
+
 /* ocsp_2013_08_ResponseData_responses_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_get_all(const ocsp_2013_08_ResponseData_responses *list, ocsp_2013_08_SingleResponse *out, size_t cap,
     size_t *out_count);
+
 /*
  * Extension{{{re-ocsp-nonce, ...,
                                  re-ocsp-extended-revoke}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
@@ -926,18 +1130,23 @@ typedef struct ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke {
     int critical;
     synta_span extnValue;
 } ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke;
+
 #define OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_INIT {0}
+
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value: Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR {
@@ -945,6 +1154,7 @@ typedef enum ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnVa
     OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_nonce, /* 1.3.6.1.5.5.7.48.1.2 */
     OCSP_2013_08_EXTENSION_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_EXTNVALUE_PR_re_ocsp_extended_revoke, /* 1.3.6.1.5.5.7.48.1.9 */
 } ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR;
+
 typedef struct ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value {
     ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_PR present;
     union {
@@ -952,11 +1162,13 @@ typedef struct ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extn
         synta_null_t re_ocsp_extended_revoke;
     } u;
 } ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value;
+
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_decode(const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{re-ocsp-nonce, ...,
                                  re-ocsp-extended-revoke}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
@@ -966,26 +1178,34 @@ typedef struct ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke;
+
 #define OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_INIT {0}
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode reads one value with tag |tag| (normally OCSP_2013_08_EXTENSIONS_RE_OCSP_NONCE_RE_OCSP_EXTENDED_REVOKE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out,
     synta_error *err);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_iter(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, synta_list_iter *it);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next(synta_list_iter *it, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_get_all(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *list, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out, size_t cap,
     size_t *out_count);
+
 /*
  * ResponseData ::= SEQUENCE {
  *    version              [0] EXPLICIT Version DEFAULT v1,
@@ -1007,18 +1227,23 @@ typedef struct ocsp_2013_08_ResponseData {
     ocsp_2013_08_ResponseData_responses responses;
     synta_span responseExtensions; /* raw TLV, decoded on demand with ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse */
 } ocsp_2013_08_ResponseData;
+
 #define OCSP_2013_08_RESPONSEDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_RESPONSEDATA_INIT {0}
+
 /* ocsp_2013_08_ResponseData_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONSEDATA_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseData *out);
+
 /* ocsp_2013_08_ResponseData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseData *in);
+
 /* ocsp_2013_08_ResponseData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseData *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {sa-dsaWithSHA1 | sa-rsaWithSHA1 |
                                  sa-rsaWithMD5 | sa-rsaWithMD2, ...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
@@ -1028,18 +1253,23 @@ typedef struct ocsp_2013_08_AlgorithmIdentifier4 {
     synta_span algorithm;
     synta_span parameters;
 } ocsp_2013_08_AlgorithmIdentifier4;
+
 #define OCSP_2013_08_ALGORITHMIDENTIFIER4_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_ALGORITHMIDENTIFIER4_INIT {0}
+
 /* ocsp_2013_08_AlgorithmIdentifier4_decode reads one value with tag |tag| (normally OCSP_2013_08_ALGORITHMIDENTIFIER4_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_AlgorithmIdentifier4 *out);
+
 /* ocsp_2013_08_AlgorithmIdentifier4_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier4 *in);
+
 /* ocsp_2013_08_AlgorithmIdentifier4_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4 *out,
     synta_error *err);
+
 /* ocsp_2013_08_AlgorithmIdentifier4_parameters_value: AlgorithmIdentifier4.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum ocsp_2013_08_AlgorithmIdentifier4_parameters_PR {
@@ -1049,6 +1279,7 @@ typedef enum ocsp_2013_08_AlgorithmIdentifier4_parameters_PR {
     OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD5, /* 1.2.840.113549.1.1.4 */
     OCSP_2013_08_ALGORITHMIDENTIFIER4_PARAMETERS_PR_sa_rsaWithMD2, /* 1.2.840.113549.1.1.2 */
 } ocsp_2013_08_AlgorithmIdentifier4_parameters_PR;
+
 typedef struct ocsp_2013_08_AlgorithmIdentifier4_parameters_value {
     ocsp_2013_08_AlgorithmIdentifier4_parameters_PR present;
     union {
@@ -1058,11 +1289,13 @@ typedef struct ocsp_2013_08_AlgorithmIdentifier4_parameters_value {
         synta_null_t sa_rsaWithMD2;
     } u;
 } ocsp_2013_08_AlgorithmIdentifier4_parameters_value;
+
 /* ocsp_2013_08_AlgorithmIdentifier4_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_parameters_decode(const ocsp_2013_08_AlgorithmIdentifier4 *in, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4_parameters_value *out,
     synta_error *err);
+
 /*
  * BasicOCSPResponse       ::= SEQUENCE {
  *    tbsResponseData      ResponseData,
@@ -1081,18 +1314,23 @@ typedef struct ocsp_2013_08_BasicOCSPResponse {
     synta_bit_string signature;
     ocsp_2013_08_Signature_certs certs;
 } ocsp_2013_08_BasicOCSPResponse;
+
 #define OCSP_2013_08_BASICOCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_BASICOCSPRESPONSE_INIT {0}
+
 /* ocsp_2013_08_BasicOCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_BASICOCSPRESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_BasicOCSPResponse *out);
+
 /* ocsp_2013_08_BasicOCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in);
+
 /* ocsp_2013_08_BasicOCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out,
     synta_error *err);
+
 /*
  * ResponseBytes ::=       SEQUENCE {
  *     responseType        RESPONSE.
@@ -1106,35 +1344,43 @@ typedef struct ocsp_2013_08_ResponseBytes {
     synta_span responseType;
     synta_span response;
 } ocsp_2013_08_ResponseBytes;
+
 #define OCSP_2013_08_RESPONSEBYTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_RESPONSEBYTES_INIT {0}
+
 /* ocsp_2013_08_ResponseBytes_decode reads one value with tag |tag| (normally OCSP_2013_08_RESPONSEBYTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out);
+
 /* ocsp_2013_08_ResponseBytes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in);
+
 /* ocsp_2013_08_ResponseBytes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out,
     synta_error *err);
+
 /* ocsp_2013_08_ResponseBytes_response_value: ResponseBytes.response (its contents octets) decoded as the
  * type its key responseType selects in the object set {ResponseSet}. */
 typedef enum ocsp_2013_08_ResponseBytes_response_PR {
     OCSP_2013_08_RESPONSEBYTES_RESPONSE_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     OCSP_2013_08_RESPONSEBYTES_RESPONSE_PR_basicResponse, /* 1.3.6.1.5.5.7.48.1.1 */
 } ocsp_2013_08_ResponseBytes_response_PR;
+
 typedef struct ocsp_2013_08_ResponseBytes_response_value {
     ocsp_2013_08_ResponseBytes_response_PR present;
     union {
         ocsp_2013_08_BasicOCSPResponse basicResponse;
     } u;
 } ocsp_2013_08_ResponseBytes_response_value;
+
 /* ocsp_2013_08_ResponseBytes_response_decode decodes |in->response| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_response_decode(const ocsp_2013_08_ResponseBytes *in, synta_rules rules, ocsp_2013_08_ResponseBytes_response_value *out,
     synta_error *err);
+
 /*
  * OCSPResponse ::= SEQUENCE {
  *    responseStatus         OCSPResponseStatus,
@@ -1147,18 +1393,23 @@ typedef struct ocsp_2013_08_OCSPResponse {
     ocsp_2013_08_OCSPResponseStatus responseStatus;
     ocsp_2013_08_ResponseBytes responseBytes;
 } ocsp_2013_08_OCSPResponse;
+
 #define OCSP_2013_08_OCSPRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define OCSP_2013_08_OCSPRESPONSE_INIT {0}
+
 /* ocsp_2013_08_OCSPResponse_decode reads one value with tag |tag| (normally OCSP_2013_08_OCSPRESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponse *out);
+
 /* ocsp_2013_08_OCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in);
+
 /* ocsp_2013_08_OCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

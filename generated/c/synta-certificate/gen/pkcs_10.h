@@ -7,6 +7,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {{ PKInfoAlgorithms }}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -15,18 +16,23 @@ typedef struct pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms;
+
 #define PKCS_10_ALGORITHMIDENTIFIER_PKINFOALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_ALGORITHMIDENTIFIER_PKINFOALGORITHMS_INIT {0}
+
 /* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_decode reads one value with tag |tag| (normally PKCS_10_ALGORITHMIDENTIFIER_PKINFOALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *out);
+
 /* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *in);
+
 /* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *out,
     synta_error *err);
+
 /*
  * SubjectPublicKeyInfo{{ PKInfoAlgorithms }}: an instance of the parameterized type SubjectPublicKeyInfo (module PKCS-10).
  */
@@ -34,18 +40,23 @@ typedef struct pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms {
     pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms algorithm;
     synta_bit_string subjectPublicKey;
 } pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms;
+
 #define PKCS_10_SUBJECTPUBLICKEYINFO_PKINFOALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_SUBJECTPUBLICKEYINFO_PKINFOALGORITHMS_INIT {0}
+
 /* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode reads one value with tag |tag| (normally PKCS_10_SUBJECTPUBLICKEYINFO_PKINFOALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *out);
+
 /* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *in);
+
 /* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *out,
     synta_error *err);
+
 /*
  * An inline type of pkcs_10_Attribute_CRIAttributes_values.
  */
@@ -54,26 +65,34 @@ typedef struct pkcs_10_Attribute_CRIAttributes_values {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkcs_10_Attribute_CRIAttributes_values;
+
 #define PKCS_10_ATTRIBUTE_CRIATTRIBUTES_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKCS_10_ATTRIBUTE_CRIATTRIBUTES_VALUES_INIT {0}
+
 /* pkcs_10_Attribute_CRIAttributes_values_decode reads one value with tag |tag| (normally PKCS_10_ATTRIBUTE_CRIATTRIBUTES_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_Attribute_CRIAttributes_values *out);
+
 /* pkcs_10_Attribute_CRIAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attribute_CRIAttributes_values *in);
+
 /* pkcs_10_Attribute_CRIAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attribute_CRIAttributes_values *out,
     synta_error *err);
+
 /* pkcs_10_Attribute_CRIAttributes_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkcs_10_Attribute_CRIAttributes_values_iter(const pkcs_10_Attribute_CRIAttributes_values *list, synta_list_iter *it);
+
 /* pkcs_10_Attribute_CRIAttributes_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_next(synta_list_iter *it, synta_span *out);
+
 /* pkcs_10_Attribute_CRIAttributes_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_get_all(const pkcs_10_Attribute_CRIAttributes_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Attribute{{ { CRIAttributes } }}: an instance of the parameterized type Attribute (module PKCS-10).
  */
@@ -81,18 +100,23 @@ typedef struct pkcs_10_Attribute_CRIAttributes {
     synta_span type;
     pkcs_10_Attribute_CRIAttributes_values values;
 } pkcs_10_Attribute_CRIAttributes;
+
 #define PKCS_10_ATTRIBUTE_CRIATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_ATTRIBUTE_CRIATTRIBUTES_INIT {0}
+
 /* pkcs_10_Attribute_CRIAttributes_decode reads one value with tag |tag| (normally PKCS_10_ATTRIBUTE_CRIATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_Attribute_CRIAttributes *out);
+
 /* pkcs_10_Attribute_CRIAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attribute_CRIAttributes *in);
+
 /* pkcs_10_Attribute_CRIAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attribute_CRIAttributes *out,
     synta_error *err);
+
 /*
  * Attributes{{ CRIAttributes }}: an instance of the parameterized type Attributes (module PKCS-10).
  */
@@ -101,26 +125,34 @@ typedef struct pkcs_10_Attributes_CRIAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkcs_10_Attributes_CRIAttributes;
+
 #define PKCS_10_ATTRIBUTES_CRIATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKCS_10_ATTRIBUTES_CRIATTRIBUTES_INIT {0}
+
 /* pkcs_10_Attributes_CRIAttributes_decode reads one value with tag |tag| (normally PKCS_10_ATTRIBUTES_CRIATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_Attributes_CRIAttributes *out);
+
 /* pkcs_10_Attributes_CRIAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attributes_CRIAttributes *in);
+
 /* pkcs_10_Attributes_CRIAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attributes_CRIAttributes *out,
     synta_error *err);
+
 /* pkcs_10_Attributes_CRIAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkcs_10_Attributes_CRIAttributes_iter(const pkcs_10_Attributes_CRIAttributes *list, synta_list_iter *it);
+
 /* pkcs_10_Attributes_CRIAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_next(synta_list_iter *it, pkcs_10_Attribute_CRIAttributes *out);
+
 /* pkcs_10_Attributes_CRIAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_get_all(const pkcs_10_Attributes_CRIAttributes *list, pkcs_10_Attribute_CRIAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * CertificationRequestInfo ::= SEQUENCE {
  *       version       INTEGER { v1(0) } (v1, ... ),
@@ -136,18 +168,23 @@ typedef struct pkcs_10_CertificationRequestInfo {
     pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms subjectPKInfo;
     pkcs_10_Attributes_CRIAttributes attributes;
 } pkcs_10_CertificationRequestInfo;
+
 #define PKCS_10_CERTIFICATIONREQUESTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_CERTIFICATIONREQUESTINFO_INIT {0}
+
 /* pkcs_10_CertificationRequestInfo_decode reads one value with tag |tag| (normally PKCS_10_CERTIFICATIONREQUESTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_CertificationRequestInfo *out);
+
 /* pkcs_10_CertificationRequestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_CertificationRequestInfo *in);
+
 /* pkcs_10_CertificationRequestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_CertificationRequestInfo *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, { SignatureAlgorithms }}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -156,18 +193,23 @@ typedef struct pkcs_10_AlgorithmIdentifier_SignatureAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkcs_10_AlgorithmIdentifier_SignatureAlgorithms;
+
 #define PKCS_10_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_INIT {0}
+
 /* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_decode reads one value with tag |tag| (normally PKCS_10_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *out);
+
 /* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+
 /*
  * CertificationRequest ::= SEQUENCE {
  *       certificationRequestInfo  CertificationRequestInfo,
@@ -182,18 +224,23 @@ typedef struct pkcs_10_CertificationRequest {
     pkcs_10_AlgorithmIdentifier_SignatureAlgorithms signatureAlgorithm;
     synta_bit_string signature;
 } pkcs_10_CertificationRequest;
+
 #define PKCS_10_CERTIFICATIONREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKCS_10_CERTIFICATIONREQUEST_INIT {0}
+
 /* pkcs_10_CertificationRequest_decode reads one value with tag |tag| (normally PKCS_10_CERTIFICATIONREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkcs_10_CertificationRequest_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_CertificationRequest *out);
+
 /* pkcs_10_CertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_CertificationRequest *in);
+
 /* pkcs_10_CertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_CertificationRequest *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* Values of module PKIX1Explicit-2009. */
 #define PKIX1_EXPLICIT_2009_UB_STATE_NAME INT64_C(128) /* ub-state-name */
 #define PKIX1_EXPLICIT_2009_UB_ORGANIZATION_NAME INT64_C(64) /* ub-organization-name */
@@ -21,96 +22,127 @@ extern "C" {
 #define PKIX1_EXPLICIT_2009_UB_LOCALITY_NAME INT64_C(128) /* ub-locality-name */
 #define PKIX1_EXPLICIT_2009_UB_COMMON_NAME INT64_C(64) /* ub-common-name */
 #define PKIX1_EXPLICIT_2009_UB_NAME INT64_C(32768) /* ub-name */
+
 /* 1.3.6.1.5.5.7 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_PKIX_LEN 6
 extern const uint8_t pkix1_explicit_2009_id_pkix[PKIX1_EXPLICIT_2009_ID_PKIX_LEN];
+
 /* 1.3.6.1.5.5.7.1 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_PE_LEN 7
 extern const uint8_t pkix1_explicit_2009_id_pe[PKIX1_EXPLICIT_2009_ID_PE_LEN];
+
 /* 1.3.6.1.5.5.7.2 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_QT_LEN 7
 extern const uint8_t pkix1_explicit_2009_id_qt[PKIX1_EXPLICIT_2009_ID_QT_LEN];
+
 /* 1.3.6.1.5.5.7.3 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_KP_LEN 7
 extern const uint8_t pkix1_explicit_2009_id_kp[PKIX1_EXPLICIT_2009_ID_KP_LEN];
+
 /* 1.3.6.1.5.5.7.48 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AD_LEN 7
 extern const uint8_t pkix1_explicit_2009_id_ad[PKIX1_EXPLICIT_2009_ID_AD_LEN];
+
 /* 1.3.6.1.5.5.7.2.1 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_QT_CPS_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_qt_cps[PKIX1_EXPLICIT_2009_ID_QT_CPS_LEN];
+
 /* 1.3.6.1.5.5.7.2.2 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_QT_UNOTICE_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_qt_unotice[PKIX1_EXPLICIT_2009_ID_QT_UNOTICE_LEN];
+
 /* 1.3.6.1.5.5.7.48.1 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AD_OCSP_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_ad_ocsp[PKIX1_EXPLICIT_2009_ID_AD_OCSP_LEN];
+
 /* 1.3.6.1.5.5.7.48.2 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AD_CAISSUERS_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_ad_caIssuers[PKIX1_EXPLICIT_2009_ID_AD_CAISSUERS_LEN];
+
 /* 1.3.6.1.5.5.7.48.3 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AD_TIMESTAMPING_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_ad_timeStamping[PKIX1_EXPLICIT_2009_ID_AD_TIMESTAMPING_LEN];
+
 /* 1.3.6.1.5.5.7.48.5 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AD_CAREPOSITORY_LEN 8
 extern const uint8_t pkix1_explicit_2009_id_ad_caRepository[PKIX1_EXPLICIT_2009_ID_AD_CAREPOSITORY_LEN];
+
 /* 2.5.4 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_LEN 2
 extern const uint8_t pkix1_explicit_2009_id_at[PKIX1_EXPLICIT_2009_ID_AT_LEN];
+
 /* 2.5.4.41 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_NAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_name[PKIX1_EXPLICIT_2009_ID_AT_NAME_LEN];
+
 /* 2.5.4.4 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_SURNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_surname[PKIX1_EXPLICIT_2009_ID_AT_SURNAME_LEN];
+
 /* 2.5.4.42 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_GIVENNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_givenName[PKIX1_EXPLICIT_2009_ID_AT_GIVENNAME_LEN];
+
 /* 2.5.4.43 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_INITIALS_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_initials[PKIX1_EXPLICIT_2009_ID_AT_INITIALS_LEN];
+
 /* 2.5.4.44 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_GENERATIONQUALIFIER_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_generationQualifier[PKIX1_EXPLICIT_2009_ID_AT_GENERATIONQUALIFIER_LEN];
+
 /* 2.5.4.3 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_COMMONNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_commonName[PKIX1_EXPLICIT_2009_ID_AT_COMMONNAME_LEN];
+
 /* 2.5.4.7 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_LOCALITYNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_localityName[PKIX1_EXPLICIT_2009_ID_AT_LOCALITYNAME_LEN];
+
 /* 2.5.4.8 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_STATEORPROVINCENAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_stateOrProvinceName[PKIX1_EXPLICIT_2009_ID_AT_STATEORPROVINCENAME_LEN];
+
 /* 2.5.4.10 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_ORGANIZATIONNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_organizationName[PKIX1_EXPLICIT_2009_ID_AT_ORGANIZATIONNAME_LEN];
+
 /* 2.5.4.11 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_ORGANIZATIONALUNITNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_organizationalUnitName[PKIX1_EXPLICIT_2009_ID_AT_ORGANIZATIONALUNITNAME_LEN];
+
 /* 2.5.4.12 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_TITLE_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_title[PKIX1_EXPLICIT_2009_ID_AT_TITLE_LEN];
+
 /* 2.5.4.46 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_DNQUALIFIER_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_dnQualifier[PKIX1_EXPLICIT_2009_ID_AT_DNQUALIFIER_LEN];
+
 /* 2.5.4.6 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_COUNTRYNAME_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_countryName[PKIX1_EXPLICIT_2009_ID_AT_COUNTRYNAME_LEN];
+
 /* 2.5.4.5 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_SERIALNUMBER_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_serialNumber[PKIX1_EXPLICIT_2009_ID_AT_SERIALNUMBER_LEN];
+
 /* 2.5.4.65 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_AT_PSEUDONYM_LEN 3
 extern const uint8_t pkix1_explicit_2009_id_at_pseudonym[PKIX1_EXPLICIT_2009_ID_AT_PSEUDONYM_LEN];
+
 /* 0.9.2342.19200300.100.1.25 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_DOMAINCOMPONENT_LEN 10
 extern const uint8_t pkix1_explicit_2009_id_domainComponent[PKIX1_EXPLICIT_2009_ID_DOMAINCOMPONENT_LEN];
+
 /* 1.2.840.113549.1.9 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_PKCS_9_LEN 8
 extern const uint8_t pkix1_explicit_2009_pkcs_9[PKIX1_EXPLICIT_2009_PKCS_9_LEN];
+
 /* 1.2.840.113549.1.9.1 as DER contents octets. */
 #define PKIX1_EXPLICIT_2009_ID_EMAILADDRESS_LEN 9
 extern const uint8_t pkix1_explicit_2009_id_emailAddress[PKIX1_EXPLICIT_2009_ID_EMAILADDRESS_LEN];
+
 /*
  * AttributeType           ::=  ATTRIBUTE.&id
  *
@@ -134,18 +166,23 @@ extern const uint8_t pkix1_explicit_2009_id_emailAddress[PKIX1_EXPLICIT_2009_ID_
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:71.
  */
 typedef synta_span pkix1_explicit_2009_AttributeType;
+
 #define PKIX1_EXPLICIT_2009_ATTRIBUTETYPE_TAG (0x06u)
 #define PKIX1_EXPLICIT_2009_ATTRIBUTETYPE_INIT {0}
+
 /* pkix1_explicit_2009_AttributeType_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_ATTRIBUTETYPE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_AttributeType *out);
+
 /* pkix1_explicit_2009_AttributeType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AttributeType *in);
+
 /* pkix1_explicit_2009_AttributeType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AttributeType *out,
     synta_error *err);
+
 /*
  * X520name ::= DirectoryString {ub-name}
  *
@@ -162,6 +199,7 @@ typedef enum pkix1_explicit_2009_X520name_PR {
     PKIX1_EXPLICIT_2009_X520NAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520name_PR;
+
 typedef struct pkix1_explicit_2009_X520name {
     pkix1_explicit_2009_X520name_PR present;
     union {
@@ -173,20 +211,26 @@ typedef struct pkix1_explicit_2009_X520name {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520name;
+
 #define PKIX1_EXPLICIT_2009_X520NAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520NAME_INIT {0}
+
 /* pkix1_explicit_2009_X520name_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520name_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520NAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520name *out);
+
 /* pkix1_explicit_2009_X520name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520name *in);
+
 /* pkix1_explicit_2009_X520name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520name *out,
     synta_error *err);
+
 /*
  * X520CommonName ::= DirectoryString {ub-common-name}
  *
@@ -203,6 +247,7 @@ typedef enum pkix1_explicit_2009_X520CommonName_PR {
     PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520CommonName_PR;
+
 typedef struct pkix1_explicit_2009_X520CommonName {
     pkix1_explicit_2009_X520CommonName_PR present;
     union {
@@ -214,20 +259,26 @@ typedef struct pkix1_explicit_2009_X520CommonName {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520CommonName;
+
 #define PKIX1_EXPLICIT_2009_X520COMMONNAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520COMMONNAME_INIT {0}
+
 /* pkix1_explicit_2009_X520CommonName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520CommonName_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520CommonName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520COMMONNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520CommonName *out);
+
 /* pkix1_explicit_2009_X520CommonName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520CommonName *in);
+
 /* pkix1_explicit_2009_X520CommonName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520CommonName *out,
     synta_error *err);
+
 /*
  * X520LocalityName ::= DirectoryString {ub-locality-name}
  *
@@ -244,6 +295,7 @@ typedef enum pkix1_explicit_2009_X520LocalityName_PR {
     PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520LocalityName_PR;
+
 typedef struct pkix1_explicit_2009_X520LocalityName {
     pkix1_explicit_2009_X520LocalityName_PR present;
     union {
@@ -255,20 +307,26 @@ typedef struct pkix1_explicit_2009_X520LocalityName {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520LocalityName;
+
 #define PKIX1_EXPLICIT_2009_X520LOCALITYNAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520LOCALITYNAME_INIT {0}
+
 /* pkix1_explicit_2009_X520LocalityName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520LocalityName_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520LocalityName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520LOCALITYNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520LocalityName *out);
+
 /* pkix1_explicit_2009_X520LocalityName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520LocalityName *in);
+
 /* pkix1_explicit_2009_X520LocalityName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520LocalityName *out,
     synta_error *err);
+
 /*
  * X520StateOrProvinceName ::= DirectoryString {ub-state-name}
  *
@@ -285,6 +343,7 @@ typedef enum pkix1_explicit_2009_X520StateOrProvinceName_PR {
     PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520StateOrProvinceName_PR;
+
 typedef struct pkix1_explicit_2009_X520StateOrProvinceName {
     pkix1_explicit_2009_X520StateOrProvinceName_PR present;
     union {
@@ -296,20 +355,26 @@ typedef struct pkix1_explicit_2009_X520StateOrProvinceName {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520StateOrProvinceName;
+
 #define PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_INIT {0}
+
 /* pkix1_explicit_2009_X520StateOrProvinceName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520StateOrProvinceName_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520StateOrProvinceName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520StateOrProvinceName *out);
+
 /* pkix1_explicit_2009_X520StateOrProvinceName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520StateOrProvinceName *in);
+
 /* pkix1_explicit_2009_X520StateOrProvinceName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520StateOrProvinceName *out,
     synta_error *err);
+
 /*
  * X520OrganizationName ::= DirectoryString {ub-organization-name}
  *
@@ -326,6 +391,7 @@ typedef enum pkix1_explicit_2009_X520OrganizationName_PR {
     PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520OrganizationName_PR;
+
 typedef struct pkix1_explicit_2009_X520OrganizationName {
     pkix1_explicit_2009_X520OrganizationName_PR present;
     union {
@@ -337,20 +403,26 @@ typedef struct pkix1_explicit_2009_X520OrganizationName {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520OrganizationName;
+
 #define PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_INIT {0}
+
 /* pkix1_explicit_2009_X520OrganizationName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520OrganizationName_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520OrganizationName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520OrganizationName *out);
+
 /* pkix1_explicit_2009_X520OrganizationName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520OrganizationName *in);
+
 /* pkix1_explicit_2009_X520OrganizationName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520OrganizationName *out,
     synta_error *err);
+
 /*
  * X520OrganizationalUnitName ::= DirectoryString
  *                                      {ub-organizational-unit-name}
@@ -368,6 +440,7 @@ typedef enum pkix1_explicit_2009_X520OrganizationalUnitName_PR {
     PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_X520OrganizationalUnitName_PR;
+
 typedef struct pkix1_explicit_2009_X520OrganizationalUnitName {
     pkix1_explicit_2009_X520OrganizationalUnitName_PR present;
     union {
@@ -379,20 +452,26 @@ typedef struct pkix1_explicit_2009_X520OrganizationalUnitName {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_X520OrganizationalUnitName;
+
 #define PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_TAG 0
 #define PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_INIT {0}
+
 /* pkix1_explicit_2009_X520OrganizationalUnitName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_X520OrganizationalUnitName_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_X520OrganizationalUnitName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_X520OrganizationalUnitName *out);
+
 /* pkix1_explicit_2009_X520OrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520OrganizationalUnitName *in);
+
 /* pkix1_explicit_2009_X520OrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520OrganizationalUnitName *out,
     synta_error *err);
+
 /*
  * DirectoryString{ub-state-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -405,6 +484,7 @@ typedef enum pkix1_explicit_2009_DirectoryString_ub_state_name_PR {
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_DirectoryString_ub_state_name_PR;
+
 typedef struct pkix1_explicit_2009_DirectoryString_ub_state_name {
     pkix1_explicit_2009_DirectoryString_ub_state_name_PR present;
     union {
@@ -416,20 +496,26 @@ typedef struct pkix1_explicit_2009_DirectoryString_ub_state_name {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_DirectoryString_ub_state_name;
+
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_TAG 0
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_INIT {0}
+
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_DirectoryString_ub_state_name_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_state_name *out);
+
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_state_name *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_state_name *out,
     synta_error *err);
+
 /*
  * DirectoryString{ub-organization-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -442,6 +528,7 @@ typedef enum pkix1_explicit_2009_DirectoryString_ub_organization_name_PR {
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_DirectoryString_ub_organization_name_PR;
+
 typedef struct pkix1_explicit_2009_DirectoryString_ub_organization_name {
     pkix1_explicit_2009_DirectoryString_ub_organization_name_PR present;
     union {
@@ -453,20 +540,26 @@ typedef struct pkix1_explicit_2009_DirectoryString_ub_organization_name {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_DirectoryString_ub_organization_name;
+
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_TAG 0
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_INIT {0}
+
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organization_name *out);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organization_name *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organization_name *out,
     synta_error *err);
+
 /*
  * DirectoryString{ub-organizational-unit-name}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -479,6 +572,7 @@ typedef enum pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR 
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String,
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR;
+
 typedef struct pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name {
     pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_PR present;
     union {
@@ -490,20 +584,26 @@ typedef struct pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name;
+
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_TAG 0
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_INIT {0}
+
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *out,
     synta_error *err);
+
 /*
  * DirectoryString{ub-title }: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -516,6 +616,7 @@ typedef enum pkix1_explicit_2009_DirectoryString_ub_title_PR {
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String,
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_DirectoryString_ub_title_PR;
+
 typedef struct pkix1_explicit_2009_DirectoryString_ub_title {
     pkix1_explicit_2009_DirectoryString_ub_title_PR present;
     union {
@@ -527,20 +628,26 @@ typedef struct pkix1_explicit_2009_DirectoryString_ub_title {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_DirectoryString_ub_title;
+
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_TAG 0
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_INIT {0}
+
 /* pkix1_explicit_2009_DirectoryString_ub_title_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_DirectoryString_ub_title_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_DirectoryString_ub_title_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_title *out);
+
 /* pkix1_explicit_2009_DirectoryString_ub_title_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_title *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_title_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_title *out,
     synta_error *err);
+
 /*
  * DirectoryString{ub-pseudonym}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -553,6 +660,7 @@ typedef enum pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR {
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String,
     PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR;
+
 typedef struct pkix1_explicit_2009_DirectoryString_ub_pseudonym {
     pkix1_explicit_2009_DirectoryString_ub_pseudonym_PR present;
     union {
@@ -564,20 +672,26 @@ typedef struct pkix1_explicit_2009_DirectoryString_ub_pseudonym {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_DirectoryString_ub_pseudonym;
+
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_TAG 0
 #define PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_INIT {0}
+
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out);
+
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out,
     synta_error *err);
+
 /*
  * SingleAttribute{{SupportedAttributes}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
  */
@@ -585,18 +699,23 @@ typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes {
     synta_span type;
     synta_span value;
 } pkix1_explicit_2009_SingleAttribute_SupportedAttributes;
+
 #define PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_INIT {0}
+
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out);
+
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in);
+
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value: SingleAttribute_SupportedAttributes.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
 typedef enum pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR {
@@ -619,6 +738,7 @@ typedef enum pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR {
     PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_domainComponent, /* 0.9.2342.19200300.100.1.25 */
     PKIX1_EXPLICIT_2009_SINGLEATTRIBUTE_SUPPORTEDATTRIBUTES_VALUE_PR_at_emailAddress, /* 1.2.840.113549.1.9.1 */
 } pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR;
+
 typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value {
     pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_PR present;
     union {
@@ -641,11 +761,13 @@ typedef struct pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_val
         synta_span at_emailAddress;
     } u;
 } pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value;
+
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_decode(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value_value *out,
     synta_error *err);
+
 /*
  * RelativeDistinguishedName  ::=
  *       SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
@@ -659,26 +781,34 @@ typedef struct pkix1_explicit_2009_RelativeDistinguishedName {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_RelativeDistinguishedName;
+
 #define PKIX1_EXPLICIT_2009_RELATIVEDISTINGUISHEDNAME_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_RELATIVEDISTINGUISHEDNAME_INIT {0}
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_RELATIVEDISTINGUISHEDNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_RelativeDistinguishedName *out);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_RelativeDistinguishedName *in);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_RelativeDistinguishedName *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_RelativeDistinguishedName_iter(const pkix1_explicit_2009_RelativeDistinguishedName *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_next(synta_list_iter *it, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_get_all(const pkix1_explicit_2009_RelativeDistinguishedName *list, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * RDNSequence ::= SEQUENCE OF RelativeDistinguishedName
  *
@@ -689,26 +819,34 @@ typedef struct pkix1_explicit_2009_RDNSequence {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_RDNSequence;
+
 #define PKIX1_EXPLICIT_2009_RDNSEQUENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_RDNSEQUENCE_INIT {0}
+
 /* pkix1_explicit_2009_RDNSequence_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_RDNSEQUENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_RDNSequence *out);
+
 /* pkix1_explicit_2009_RDNSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_RDNSequence *in);
+
 /* pkix1_explicit_2009_RDNSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_RDNSequence *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_RDNSequence_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_RDNSequence_iter(const pkix1_explicit_2009_RDNSequence *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_RDNSequence_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_next(synta_list_iter *it, pkix1_explicit_2009_RelativeDistinguishedName *out);
+
 /* pkix1_explicit_2009_RDNSequence_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_get_all(const pkix1_explicit_2009_RDNSequence *list, pkix1_explicit_2009_RelativeDistinguishedName *out, size_t cap,
     size_t *out_count);
+
 /*
  * Name ::= CHOICE { -- only one possibility for now --
  *       rdnSequence  RDNSequence }
@@ -720,6 +858,7 @@ typedef enum pkix1_explicit_2009_Name_PR {
     PKIX1_EXPLICIT_2009_NAME_PR_rdnSequence,
     PKIX1_EXPLICIT_2009_NAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_Name_PR;
+
 typedef struct pkix1_explicit_2009_Name {
     pkix1_explicit_2009_Name_PR present;
     union {
@@ -727,77 +866,98 @@ typedef struct pkix1_explicit_2009_Name {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_Name;
+
 #define PKIX1_EXPLICIT_2009_NAME_TAG 0
 #define PKIX1_EXPLICIT_2009_NAME_INIT {0}
+
 /* pkix1_explicit_2009_Name_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_Name_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_Name_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_NAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Name *out);
+
 /* pkix1_explicit_2009_Name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Name *in);
+
 /* pkix1_explicit_2009_Name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Name *out,
     synta_error *err);
+
 /*
  * DistinguishedName ::=   RDNSequence
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:230.
  */
 typedef pkix1_explicit_2009_RDNSequence pkix1_explicit_2009_DistinguishedName;
+
 #define PKIX1_EXPLICIT_2009_DISTINGUISHEDNAME_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_DISTINGUISHEDNAME_INIT {0}
+
 /* pkix1_explicit_2009_DistinguishedName_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_DISTINGUISHEDNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DistinguishedName *out);
+
 /* pkix1_explicit_2009_DistinguishedName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DistinguishedName *in);
+
 /* pkix1_explicit_2009_DistinguishedName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DistinguishedName *out,
     synta_error *err);
+
 /*
  * Version  ::=  INTEGER  {  v1(0), v2(1), v3(2)  }
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:270.
  */
 typedef synta_span pkix1_explicit_2009_Version;
+
 #define PKIX1_EXPLICIT_2009_VERSION_TAG (0x02u)
 #define PKIX1_EXPLICIT_2009_VERSION_INIT {0}
 #define PKIX1_EXPLICIT_2009_VERSION_V1 INT64_C(0) /* v1 */
 #define PKIX1_EXPLICIT_2009_VERSION_V2 INT64_C(1) /* v2 */
 #define PKIX1_EXPLICIT_2009_VERSION_V3 INT64_C(2) /* v3 */
+
 /* pkix1_explicit_2009_Version_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_VERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Version_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Version *out);
+
 /* pkix1_explicit_2009_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Version_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Version *in);
+
 /* pkix1_explicit_2009_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Version_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Version *out,
     synta_error *err);
+
 /*
  * CertificateSerialNumber  ::=  INTEGER
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:272.
  */
 typedef synta_span pkix1_explicit_2009_CertificateSerialNumber;
+
 #define PKIX1_EXPLICIT_2009_CERTIFICATESERIALNUMBER_TAG (0x02u)
 #define PKIX1_EXPLICIT_2009_CERTIFICATESERIALNUMBER_INIT {0}
+
 /* pkix1_explicit_2009_CertificateSerialNumber_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_CERTIFICATESERIALNUMBER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_CertificateSerialNumber *out);
+
 /* pkix1_explicit_2009_CertificateSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_CertificateSerialNumber *in);
+
 /* pkix1_explicit_2009_CertificateSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_CertificateSerialNumber *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -806,18 +966,23 @@ typedef struct pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms;
+
 #define PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_INIT {0}
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *out);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
@@ -835,6 +1000,7 @@ typedef enum pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_paramet
     PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
     PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
 } pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+
 typedef struct pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
     pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
     union {
@@ -852,11 +1018,13 @@ typedef struct pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_param
         pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
     } u;
 } pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * Time ::= CHOICE {
  *       utcTime        UTCTime,
@@ -870,6 +1038,7 @@ typedef enum pkix1_explicit_2009_Time_PR {
     PKIX1_EXPLICIT_2009_TIME_PR_generalTime,
     PKIX1_EXPLICIT_2009_TIME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_explicit_2009_Time_PR;
+
 typedef struct pkix1_explicit_2009_Time {
     pkix1_explicit_2009_Time_PR present;
     union {
@@ -878,20 +1047,26 @@ typedef struct pkix1_explicit_2009_Time {
         synta_span unknown;
     } u;
 } pkix1_explicit_2009_Time;
+
 #define PKIX1_EXPLICIT_2009_TIME_TAG 0
 #define PKIX1_EXPLICIT_2009_TIME_INIT {0}
+
 /* pkix1_explicit_2009_Time_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_explicit_2009_Time_accepts(uint32_t tag);
+
 /* pkix1_explicit_2009_Time_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TIME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Time_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Time *out);
+
 /* pkix1_explicit_2009_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Time_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Time *in);
+
 /* pkix1_explicit_2009_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Time *out,
     synta_error *err);
+
 /*
  * Validity ::= SEQUENCE {
  *       notBefore      Time,
@@ -903,18 +1078,23 @@ typedef struct pkix1_explicit_2009_Validity {
     pkix1_explicit_2009_Time notBefore;
     pkix1_explicit_2009_Time notAfter;
 } pkix1_explicit_2009_Validity;
+
 #define PKIX1_EXPLICIT_2009_VALIDITY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_VALIDITY_INIT {0}
+
 /* pkix1_explicit_2009_Validity_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_VALIDITY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Validity_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Validity *out);
+
 /* pkix1_explicit_2009_Validity_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Validity_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Validity *in);
+
 /* pkix1_explicit_2009_Validity_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Validity_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Validity *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {PublicKeyAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -923,18 +1103,23 @@ typedef struct pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms;
+
 #define PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_INIT {0}
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value: AlgorithmIdentifier_PublicKeyAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR {
@@ -949,6 +1134,7 @@ typedef enum pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_paramet
     PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
     PKIX1_EXPLICIT_2009_ALGORITHMIDENTIFIER_PUBLICKEYALGORITHMS_PARAMETERS_PR_pk_rsaES_OAEP, /* 1.2.840.113549.1.1.7 */
 } pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR;
+
 typedef struct pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value {
     pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_PR present;
     union {
@@ -963,11 +1149,13 @@ typedef struct pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_param
         pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params pk_rsaES_OAEP;
     } u;
 } pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value;
+
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decode(const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * SubjectPublicKeyInfo  ::=  SEQUENCE  {
  *       algorithm            AlgorithmIdentifier{PUBLIC-KEY,
@@ -982,36 +1170,46 @@ typedef struct pkix1_explicit_2009_SubjectPublicKeyInfo {
     pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms algorithm;
     synta_bit_string subjectPublicKey;
 } pkix1_explicit_2009_SubjectPublicKeyInfo;
+
 #define PKIX1_EXPLICIT_2009_SUBJECTPUBLICKEYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_SUBJECTPUBLICKEYINFO_INIT {0}
+
 /* pkix1_explicit_2009_SubjectPublicKeyInfo_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_SUBJECTPUBLICKEYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SubjectPublicKeyInfo *out);
+
 /* pkix1_explicit_2009_SubjectPublicKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_SubjectPublicKeyInfo *in);
+
 /* pkix1_explicit_2009_SubjectPublicKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SubjectPublicKeyInfo *out,
     synta_error *err);
+
 /*
  * UniqueIdentifier  ::=  BIT STRING
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:282.
  */
 typedef synta_bit_string pkix1_explicit_2009_UniqueIdentifier;
+
 #define PKIX1_EXPLICIT_2009_UNIQUEIDENTIFIER_TAG (0x03u)
 #define PKIX1_EXPLICIT_2009_UNIQUEIDENTIFIER_INIT {0}
+
 /* pkix1_explicit_2009_UniqueIdentifier_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_UNIQUEIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_UniqueIdentifier *out);
+
 /* pkix1_explicit_2009_UniqueIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_UniqueIdentifier *in);
+
 /* pkix1_explicit_2009_UniqueIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_UniqueIdentifier *out,
     synta_error *err);
+
 /*
  * Extension{{{CertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -1020,18 +1218,23 @@ typedef struct pkix1_explicit_2009_Extension_CertExtensions {
     int critical;
     synta_span extnValue;
 } pkix1_explicit_2009_Extension_CertExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extension_CertExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CertExtensions *out);
+
 /* pkix1_explicit_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CertExtensions *in);
+
 /* pkix1_explicit_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR {
@@ -1055,6 +1258,7 @@ typedef enum pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR {
     PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
     PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
 } pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR;
+
 typedef struct pkix1_explicit_2009_Extension_CertExtensions_extnValue_value {
     pkix1_explicit_2009_Extension_CertExtensions_extnValue_PR present;
     union {
@@ -1078,11 +1282,13 @@ typedef struct pkix1_explicit_2009_Extension_CertExtensions_extnValue_value {
         pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
     } u;
 } pkix1_explicit_2009_Extension_CertExtensions_extnValue_value;
+
 /* pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CertExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{CertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -1091,26 +1297,34 @@ typedef struct pkix1_explicit_2009_Extensions_CertExtensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_Extensions_CertExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CertExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CertExtensions *in);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CertExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_Extensions_CertExtensions_iter(const pkix1_explicit_2009_Extensions_CertExtensions *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CertExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_get_all(const pkix1_explicit_2009_Extensions_CertExtensions *list, pkix1_explicit_2009_Extension_CertExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * TBSCertificate  ::=  SEQUENCE  {
  *       version         [0]  Version DEFAULT v1,
@@ -1148,18 +1362,23 @@ typedef struct pkix1_explicit_2009_TBSCertificate {
     pkix1_explicit_2009_UniqueIdentifier subjectUniqueID;
     synta_span extensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CertExtensions_parse */
 } pkix1_explicit_2009_TBSCertificate;
+
 #define PKIX1_EXPLICIT_2009_TBSCERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTIFICATE_INIT {0}
+
 /* pkix1_explicit_2009_TBSCertificate_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertificate *out);
+
 /* pkix1_explicit_2009_TBSCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertificate *in);
+
 /* pkix1_explicit_2009_TBSCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertificate *out,
     synta_error *err);
+
 /*
  * An inline type of pkix1_explicit_2009_Certificate_algorithmIdentifier.
  */
@@ -1168,18 +1387,23 @@ typedef struct pkix1_explicit_2009_Certificate_algorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_explicit_2009_Certificate_algorithmIdentifier;
+
 #define PKIX1_EXPLICIT_2009_CERTIFICATE_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_CERTIFICATE_ALGORITHMIDENTIFIER_INIT {0}
+
 /* pkix1_explicit_2009_Certificate_algorithmIdentifier_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_CERTIFICATE_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Certificate_algorithmIdentifier *out);
+
 /* pkix1_explicit_2009_Certificate_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Certificate_algorithmIdentifier *in);
+
 /* pkix1_explicit_2009_Certificate_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate_algorithmIdentifier *out,
     synta_error *err);
+
 /*
  * Certificate  ::=  SIGNED{TBSCertificate}
  *
@@ -1190,18 +1414,23 @@ typedef struct pkix1_explicit_2009_Certificate {
     pkix1_explicit_2009_Certificate_algorithmIdentifier algorithmIdentifier;
     synta_bit_string signature;
 } pkix1_explicit_2009_Certificate;
+
 #define PKIX1_EXPLICIT_2009_CERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_CERTIFICATE_INIT {0}
+
 /* pkix1_explicit_2009_Certificate_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_CERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Certificate *out);
+
 /* pkix1_explicit_2009_Certificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Certificate *in);
+
 /* pkix1_explicit_2009_Certificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate *out,
     synta_error *err);
+
 /*
  * Extension{{{CrlEntryExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -1210,18 +1439,23 @@ typedef struct pkix1_explicit_2009_Extension_CrlEntryExtensions {
     int critical;
     synta_span extnValue;
 } pkix1_explicit_2009_Extension_CrlEntryExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlEntryExtensions *out);
+
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlEntryExtensions *in);
+
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value: Extension_CrlEntryExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR {
@@ -1231,6 +1465,7 @@ typedef enum pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR {
     PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_HoldInstructionCode, /* 2.5.29.23 */
     PKIX1_EXPLICIT_2009_EXTENSION_CRLENTRYEXTENSIONS_EXTNVALUE_PR_ext_InvalidityDate, /* 2.5.29.24 */
 } pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR;
+
 typedef struct pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value {
     pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_PR present;
     union {
@@ -1240,11 +1475,13 @@ typedef struct pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value 
         synta_time ext_InvalidityDate;
     } u;
 } pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value;
+
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlEntryExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{CrlEntryExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -1253,26 +1490,34 @@ typedef struct pkix1_explicit_2009_Extensions_CrlEntryExtensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_Extensions_CrlEntryExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CRLENTRYEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_Extensions_CrlEntryExtensions_iter(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlEntryExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *list, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates_item.
  */
@@ -1282,18 +1527,23 @@ typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates_item {
     pkix1_explicit_2009_Time revocationDate;
     synta_span crlEntryExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse */
 } pkix1_explicit_2009_TBSCertList_revokedCertificates_item;
+
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_INIT {0}
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out,
     synta_error *err);
+
 /*
  * An inline type of pkix1_explicit_2009_TBSCertList_revokedCertificates.
  */
@@ -1302,26 +1552,34 @@ typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_TBSCertList_revokedCertificates;
+
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_INIT {0}
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList_revokedCertificates *out);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates *in);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_TBSCertList_revokedCertificates_iter(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_get_all(const pkix1_explicit_2009_TBSCertList_revokedCertificates *list, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out, size_t cap,
     size_t *out_count);
+
 /*
  * Extension{{{CrlExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -1330,18 +1588,23 @@ typedef struct pkix1_explicit_2009_Extension_CrlExtensions {
     int critical;
     synta_span extnValue;
 } pkix1_explicit_2009_Extension_CrlExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extension_CrlExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extension_CrlExtensions *out);
+
 /* pkix1_explicit_2009_Extension_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlExtensions *in);
+
 /* pkix1_explicit_2009_Extension_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value: Extension_CrlExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR {
@@ -1353,6 +1616,7 @@ typedef enum pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR {
     PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_IssuingDistributionPoint, /* 2.5.29.28 */
     PKIX1_EXPLICIT_2009_EXTENSION_CRLEXTENSIONS_EXTNVALUE_PR_ext_FreshestCRL, /* 2.5.29.46 */
 } pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR;
+
 typedef struct pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value {
     pkix1_explicit_2009_Extension_CrlExtensions_extnValue_PR present;
     union {
@@ -1364,11 +1628,13 @@ typedef struct pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value {
         pkix1_implicit_2009_CRLDistributionPoints ext_FreshestCRL;
     } u;
 } pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value;
+
 /* pkix1_explicit_2009_Extension_CrlExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_extnValue_decode(const pkix1_explicit_2009_Extension_CrlExtensions *in, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{CrlExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -1377,26 +1643,34 @@ typedef struct pkix1_explicit_2009_Extensions_CrlExtensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_explicit_2009_Extensions_CrlExtensions;
+
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_INIT {0}
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_EXTENSIONS_CRLEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Extensions_CrlExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlExtensions *in);
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlExtensions *out,
     synta_error *err);
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_explicit_2009_Extensions_CrlExtensions_iter(const pkix1_explicit_2009_Extensions_CrlExtensions *list, synta_list_iter *it);
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_next(synta_list_iter *it, pkix1_explicit_2009_Extension_CrlExtensions *out);
+
 /* pkix1_explicit_2009_Extensions_CrlExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_get_all(const pkix1_explicit_2009_Extensions_CrlExtensions *list, pkix1_explicit_2009_Extension_CrlExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * TBSCertList  ::=  SEQUENCE  {
  *       version              Version OPTIONAL,
@@ -1453,18 +1727,23 @@ typedef struct pkix1_explicit_2009_TBSCertList {
     pkix1_explicit_2009_TBSCertList_revokedCertificates revokedCertificates;
     synta_span crlExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlExtensions_parse */
 } pkix1_explicit_2009_TBSCertList;
+
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_INIT {0}
+
 /* pkix1_explicit_2009_TBSCertList_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_TBSCERTLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_TBSCertList *out);
+
 /* pkix1_explicit_2009_TBSCertList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList *in);
+
 /* pkix1_explicit_2009_TBSCertList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList *out,
     synta_error *err);
+
 /*
  * CertificateList  ::=  SIGNED{TBSCertList}
  *
@@ -1475,18 +1754,23 @@ typedef struct pkix1_explicit_2009_CertificateList {
     pkix1_explicit_2009_Certificate_algorithmIdentifier algorithmIdentifier;
     synta_bit_string signature;
 } pkix1_explicit_2009_CertificateList;
+
 #define PKIX1_EXPLICIT_2009_CERTIFICATELIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_EXPLICIT_2009_CERTIFICATELIST_INIT {0}
+
 /* pkix1_explicit_2009_CertificateList_decode reads one value with tag |tag| (normally PKIX1_EXPLICIT_2009_CERTIFICATELIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_CertificateList *out);
+
 /* pkix1_explicit_2009_CertificateList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_CertificateList *in);
+
 /* pkix1_explicit_2009_CertificateList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_CertificateList *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

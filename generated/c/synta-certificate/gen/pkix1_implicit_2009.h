@@ -8,119 +8,158 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* Values of module PKIX1Implicit-2009. */
 #define PKIX1_IMPLICIT_2009_UBMAX INT64_C(32768) /* ubMax */
+
 /* 2.5.29 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_LEN 2
 extern const uint8_t pkix1_implicit_2009_id_ce[PKIX1_IMPLICIT_2009_ID_CE_LEN];
+
 /* 2.5.29.35 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_AUTHORITYKEYIDENTIFIER_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_authorityKeyIdentifier[PKIX1_IMPLICIT_2009_ID_CE_AUTHORITYKEYIDENTIFIER_LEN];
+
 /* 2.5.29.14 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_SUBJECTKEYIDENTIFIER_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_subjectKeyIdentifier[PKIX1_IMPLICIT_2009_ID_CE_SUBJECTKEYIDENTIFIER_LEN];
+
 /* 2.5.29.15 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_KEYUSAGE_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_keyUsage[PKIX1_IMPLICIT_2009_ID_CE_KEYUSAGE_LEN];
+
 /* 2.5.29.16 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_PRIVATEKEYUSAGEPERIOD_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_privateKeyUsagePeriod[PKIX1_IMPLICIT_2009_ID_CE_PRIVATEKEYUSAGEPERIOD_LEN];
+
 /* 2.5.29.32 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_CERTIFICATEPOLICIES_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_certificatePolicies[PKIX1_IMPLICIT_2009_ID_CE_CERTIFICATEPOLICIES_LEN];
+
 /* 2.5.29.33 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_POLICYMAPPINGS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_policyMappings[PKIX1_IMPLICIT_2009_ID_CE_POLICYMAPPINGS_LEN];
+
 /* 2.5.29.17 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_SUBJECTALTNAME_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_subjectAltName[PKIX1_IMPLICIT_2009_ID_CE_SUBJECTALTNAME_LEN];
+
 /* 2.5.29.18 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_ISSUERALTNAME_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_issuerAltName[PKIX1_IMPLICIT_2009_ID_CE_ISSUERALTNAME_LEN];
+
 /* 2.5.29.9 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_SUBJECTDIRECTORYATTRIBUTES_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_subjectDirectoryAttributes[PKIX1_IMPLICIT_2009_ID_CE_SUBJECTDIRECTORYATTRIBUTES_LEN];
+
 /* 2.5.29.19 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_BASICCONSTRAINTS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_basicConstraints[PKIX1_IMPLICIT_2009_ID_CE_BASICCONSTRAINTS_LEN];
+
 /* 2.5.29.30 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_NAMECONSTRAINTS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_nameConstraints[PKIX1_IMPLICIT_2009_ID_CE_NAMECONSTRAINTS_LEN];
+
 /* 2.5.29.36 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_POLICYCONSTRAINTS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_policyConstraints[PKIX1_IMPLICIT_2009_ID_CE_POLICYCONSTRAINTS_LEN];
+
 /* 2.5.29.31 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_CRLDISTRIBUTIONPOINTS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_cRLDistributionPoints[PKIX1_IMPLICIT_2009_ID_CE_CRLDISTRIBUTIONPOINTS_LEN];
+
 /* 2.5.29.37 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_EXTKEYUSAGE_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_extKeyUsage[PKIX1_IMPLICIT_2009_ID_CE_EXTKEYUSAGE_LEN];
+
 /* 2.5.29.37.0 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ANYEXTENDEDKEYUSAGE_LEN 4
 extern const uint8_t pkix1_implicit_2009_anyExtendedKeyUsage[PKIX1_IMPLICIT_2009_ANYEXTENDEDKEYUSAGE_LEN];
+
 /* 1.3.6.1.5.5.7.3.1 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_SERVERAUTH_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_serverAuth[PKIX1_IMPLICIT_2009_ID_KP_SERVERAUTH_LEN];
+
 /* 1.3.6.1.5.5.7.3.2 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_CLIENTAUTH_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_clientAuth[PKIX1_IMPLICIT_2009_ID_KP_CLIENTAUTH_LEN];
+
 /* 1.3.6.1.5.5.7.3.3 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_CODESIGNING_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_codeSigning[PKIX1_IMPLICIT_2009_ID_KP_CODESIGNING_LEN];
+
 /* 1.3.6.1.5.5.7.3.4 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_EMAILPROTECTION_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_emailProtection[PKIX1_IMPLICIT_2009_ID_KP_EMAILPROTECTION_LEN];
+
 /* 1.3.6.1.5.5.7.3.8 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_TIMESTAMPING_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_timeStamping[PKIX1_IMPLICIT_2009_ID_KP_TIMESTAMPING_LEN];
+
 /* 1.3.6.1.5.5.7.3.9 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_KP_OCSPSIGNING_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_kp_OCSPSigning[PKIX1_IMPLICIT_2009_ID_KP_OCSPSIGNING_LEN];
+
 /* 2.5.29.54 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_INHIBITANYPOLICY_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_inhibitAnyPolicy[PKIX1_IMPLICIT_2009_ID_CE_INHIBITANYPOLICY_LEN];
+
 /* 2.5.29.46 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_FRESHESTCRL_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_freshestCRL[PKIX1_IMPLICIT_2009_ID_CE_FRESHESTCRL_LEN];
+
 /* 1.3.6.1.5.5.7.1.1 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_PE_AUTHORITYINFOACCESS_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_pe_authorityInfoAccess[PKIX1_IMPLICIT_2009_ID_PE_AUTHORITYINFOACCESS_LEN];
+
 /* 1.3.6.1.5.5.7.1.11 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_PE_SUBJECTINFOACCESS_LEN 8
 extern const uint8_t pkix1_implicit_2009_id_pe_subjectInfoAccess[PKIX1_IMPLICIT_2009_ID_PE_SUBJECTINFOACCESS_LEN];
+
 /* 2.5.29.20 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_CRLNUMBER_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_cRLNumber[PKIX1_IMPLICIT_2009_ID_CE_CRLNUMBER_LEN];
+
 /* 2.5.29.28 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_ISSUINGDISTRIBUTIONPOINT_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_issuingDistributionPoint[PKIX1_IMPLICIT_2009_ID_CE_ISSUINGDISTRIBUTIONPOINT_LEN];
+
 /* 2.5.29.27 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_DELTACRLINDICATOR_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_deltaCRLIndicator[PKIX1_IMPLICIT_2009_ID_CE_DELTACRLINDICATOR_LEN];
+
 /* 2.5.29.21 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_CRLREASONS_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_cRLReasons[PKIX1_IMPLICIT_2009_ID_CE_CRLREASONS_LEN];
+
 /* 2.5.29.29 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_CERTIFICATEISSUER_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_certificateIssuer[PKIX1_IMPLICIT_2009_ID_CE_CERTIFICATEISSUER_LEN];
+
 /* 2.5.29.23 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_HOLDINSTRUCTIONCODE_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_holdInstructionCode[PKIX1_IMPLICIT_2009_ID_CE_HOLDINSTRUCTIONCODE_LEN];
+
 /* 2.2.840.10040.2 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_HOLDINSTRUCTION_LEN 6
 extern const uint8_t pkix1_implicit_2009_holdInstruction[PKIX1_IMPLICIT_2009_HOLDINSTRUCTION_LEN];
+
 /* 2.2.840.10040.2.1 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_NONE_LEN 7
 extern const uint8_t pkix1_implicit_2009_id_holdinstruction_none[PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_NONE_LEN];
+
 /* 2.2.840.10040.2.2 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_CALLISSUER_LEN 7
 extern const uint8_t pkix1_implicit_2009_id_holdinstruction_callissuer[PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_CALLISSUER_LEN];
+
 /* 2.2.840.10040.2.3 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_REJECT_LEN 7
 extern const uint8_t pkix1_implicit_2009_id_holdinstruction_reject[PKIX1_IMPLICIT_2009_ID_HOLDINSTRUCTION_REJECT_LEN];
+
 /* 2.5.29.24 as DER contents octets. */
 #define PKIX1_IMPLICIT_2009_ID_CE_INVALIDITYDATE_LEN 3
 extern const uint8_t pkix1_implicit_2009_id_ce_invalidityDate[PKIX1_IMPLICIT_2009_ID_CE_INVALIDITYDATE_LEN];
+
 /*
  * KeyIdentifier ::= OCTET STRING
  *
@@ -129,18 +168,23 @@ extern const uint8_t pkix1_implicit_2009_id_ce_invalidityDate[PKIX1_IMPLICIT_200
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:66.
  */
 typedef synta_span pkix1_implicit_2009_KeyIdentifier;
+
 #define PKIX1_IMPLICIT_2009_KEYIDENTIFIER_TAG (0x04u)
 #define PKIX1_IMPLICIT_2009_KEYIDENTIFIER_INIT {0}
+
 /* pkix1_implicit_2009_KeyIdentifier_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_KEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyIdentifier *out);
+
 /* pkix1_implicit_2009_KeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyIdentifier *in);
+
 /* pkix1_implicit_2009_KeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyIdentifier *out,
     synta_error *err);
+
 /*
  * DirectoryString{ubMax}: an instance of the parameterized type DirectoryString (module PKIX1Explicit-2009).
  */
@@ -153,6 +197,7 @@ typedef enum pkix1_implicit_2009_DirectoryString_ubMax_PR {
     PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_uTF8String,
     PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_implicit_2009_DirectoryString_ubMax_PR;
+
 typedef struct pkix1_implicit_2009_DirectoryString_ubMax {
     pkix1_implicit_2009_DirectoryString_ubMax_PR present;
     union {
@@ -164,20 +209,26 @@ typedef struct pkix1_implicit_2009_DirectoryString_ubMax {
         synta_span unknown;
     } u;
 } pkix1_implicit_2009_DirectoryString_ubMax;
+
 #define PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_TAG 0
 #define PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_INIT {0}
+
 /* pkix1_implicit_2009_DirectoryString_ubMax_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_implicit_2009_DirectoryString_ubMax_accepts(uint32_t tag);
+
 /* pkix1_implicit_2009_DirectoryString_ubMax_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_DirectoryString_ubMax *out);
+
 /* pkix1_implicit_2009_DirectoryString_ubMax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DirectoryString_ubMax *in);
+
 /* pkix1_implicit_2009_DirectoryString_ubMax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DirectoryString_ubMax *out,
     synta_error *err);
+
 /*
  * EDIPartyName ::= SEQUENCE {
  *        nameAssigner    [0] DirectoryString {ubMax} OPTIONAL,
@@ -193,18 +244,23 @@ typedef struct pkix1_implicit_2009_EDIPartyName {
     pkix1_implicit_2009_DirectoryString_ubMax nameAssigner;
     pkix1_implicit_2009_DirectoryString_ubMax partyName;
 } pkix1_implicit_2009_EDIPartyName;
+
 #define PKIX1_IMPLICIT_2009_EDIPARTYNAME_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_EDIPARTYNAME_INIT {0}
+
 /* pkix1_implicit_2009_EDIPartyName_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_EDIPARTYNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_EDIPartyName *out);
+
 /* pkix1_implicit_2009_EDIPartyName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_EDIPartyName *in);
+
 /* pkix1_implicit_2009_EDIPartyName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_EDIPartyName *out,
     synta_error *err);
+
 /*
  * GeneralName ::= CHOICE {
  *         otherName                   [0]  INSTANCE OF OTHER-NAME,
@@ -236,6 +292,7 @@ typedef enum pkix1_implicit_2009_GeneralName_PR {
     PKIX1_IMPLICIT_2009_GENERALNAME_PR_registeredID,
     PKIX1_IMPLICIT_2009_GENERALNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_implicit_2009_GeneralName_PR;
+
 typedef struct pkix1_implicit_2009_GeneralName {
     pkix1_implicit_2009_GeneralName_PR present;
     union {
@@ -251,20 +308,26 @@ typedef struct pkix1_implicit_2009_GeneralName {
         synta_span unknown;
     } u;
 } pkix1_implicit_2009_GeneralName;
+
 #define PKIX1_IMPLICIT_2009_GENERALNAME_TAG 0
 #define PKIX1_IMPLICIT_2009_GENERALNAME_INIT {0}
+
 /* pkix1_implicit_2009_GeneralName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_implicit_2009_GeneralName_accepts(uint32_t tag);
+
 /* pkix1_implicit_2009_GeneralName_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_GENERALNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_GeneralName *out);
+
 /* pkix1_implicit_2009_GeneralName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralName *in);
+
 /* pkix1_implicit_2009_GeneralName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralName *out,
     synta_error *err);
+
 /*
  * GeneralNames ::= SEQUENCE SIZE (1..MAX) OF GeneralName
  *
@@ -275,26 +338,34 @@ typedef struct pkix1_implicit_2009_GeneralNames {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_GeneralNames;
+
 #define PKIX1_IMPLICIT_2009_GENERALNAMES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_GENERALNAMES_INIT {0}
+
 /* pkix1_implicit_2009_GeneralNames_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_GENERALNAMES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_GeneralNames *out);
+
 /* pkix1_implicit_2009_GeneralNames_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralNames *in);
+
 /* pkix1_implicit_2009_GeneralNames_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralNames *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_GeneralNames_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_GeneralNames_iter(const pkix1_implicit_2009_GeneralNames *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_GeneralNames_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_next(synta_list_iter *it, pkix1_implicit_2009_GeneralName *out);
+
 /* pkix1_implicit_2009_GeneralNames_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_get_all(const pkix1_implicit_2009_GeneralNames *list, pkix1_implicit_2009_GeneralName *out, size_t cap,
     size_t *out_count);
+
 /*
  * AuthorityKeyIdentifier ::= SEQUENCE {
  *        keyIdentifier             [0] KeyIdentifier            OPTIONAL,
@@ -321,18 +392,23 @@ typedef struct pkix1_implicit_2009_AuthorityKeyIdentifier {
     pkix1_implicit_2009_GeneralNames authorityCertIssuer;
     synta_span authorityCertSerialNumber;
 } pkix1_implicit_2009_AuthorityKeyIdentifier;
+
 #define PKIX1_IMPLICIT_2009_AUTHORITYKEYIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_AUTHORITYKEYIDENTIFIER_INIT {0}
+
 /* pkix1_implicit_2009_AuthorityKeyIdentifier_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_AUTHORITYKEYIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AuthorityKeyIdentifier *out);
+
 /* pkix1_implicit_2009_AuthorityKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AuthorityKeyIdentifier *in);
+
 /* pkix1_implicit_2009_AuthorityKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AuthorityKeyIdentifier *out,
     synta_error *err);
+
 /*
  * KeyUsage ::= BIT STRING {
  *         digitalSignature        (0),
@@ -353,6 +429,7 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:80.
  */
 typedef synta_bit_string pkix1_implicit_2009_KeyUsage;
+
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_TAG (0x03u)
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_INIT {0}
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_DIGITALSIGNATURE INT64_C(0) /* digitalSignature */
@@ -364,16 +441,20 @@ typedef synta_bit_string pkix1_implicit_2009_KeyUsage;
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_CRLSIGN INT64_C(6) /* cRLSign */
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_ENCIPHERONLY INT64_C(7) /* encipherOnly */
 #define PKIX1_IMPLICIT_2009_KEYUSAGE_DECIPHERONLY INT64_C(8) /* decipherOnly */
+
 /* pkix1_implicit_2009_KeyUsage_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_KEYUSAGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyUsage *out);
+
 /* pkix1_implicit_2009_KeyUsage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyUsage *in);
+
 /* pkix1_implicit_2009_KeyUsage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyUsage *out,
     synta_error *err);
+
 /*
  * PrivateKeyUsagePeriod ::= SEQUENCE {
  *         notBefore       [0]     GeneralizedTime OPTIONAL,
@@ -389,36 +470,46 @@ typedef struct pkix1_implicit_2009_PrivateKeyUsagePeriod {
     synta_time notBefore;
     synta_time notAfter;
 } pkix1_implicit_2009_PrivateKeyUsagePeriod;
+
 #define PKIX1_IMPLICIT_2009_PRIVATEKEYUSAGEPERIOD_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_PRIVATEKEYUSAGEPERIOD_INIT {0}
+
 /* pkix1_implicit_2009_PrivateKeyUsagePeriod_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_PRIVATEKEYUSAGEPERIOD_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PrivateKeyUsagePeriod *out);
+
 /* pkix1_implicit_2009_PrivateKeyUsagePeriod_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PrivateKeyUsagePeriod *in);
+
 /* pkix1_implicit_2009_PrivateKeyUsagePeriod_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PrivateKeyUsagePeriod *out,
     synta_error *err);
+
 /*
  * CertPolicyId ::= OBJECT IDENTIFIER
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:119.
  */
 typedef synta_span pkix1_implicit_2009_CertPolicyId;
+
 #define PKIX1_IMPLICIT_2009_CERTPOLICYID_TAG (0x06u)
 #define PKIX1_IMPLICIT_2009_CERTPOLICYID_INIT {0}
+
 /* pkix1_implicit_2009_CertPolicyId_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CERTPOLICYID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CertPolicyId *out);
+
 /* pkix1_implicit_2009_CertPolicyId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertPolicyId *in);
+
 /* pkix1_implicit_2009_CertPolicyId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertPolicyId *out,
     synta_error *err);
+
 /*
  * CPSuri ::= IA5String
  *
@@ -427,18 +518,23 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, s
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:141.
  */
 typedef synta_span pkix1_implicit_2009_CPSuri;
+
 #define PKIX1_IMPLICIT_2009_CPSURI_TAG (0x16u)
 #define PKIX1_IMPLICIT_2009_CPSURI_INIT {0}
+
 /* pkix1_implicit_2009_CPSuri_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CPSURI_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CPSuri *out);
+
 /* pkix1_implicit_2009_CPSuri_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CPSuri *in);
+
 /* pkix1_implicit_2009_CPSuri_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CPSuri *out,
     synta_error *err);
+
 /*
  * DisplayText ::= CHOICE {
  *         ia5String        IA5String      (SIZE (1..200)),
@@ -458,6 +554,7 @@ typedef enum pkix1_implicit_2009_DisplayText_PR {
     PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_utf8String,
     PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_implicit_2009_DisplayText_PR;
+
 typedef struct pkix1_implicit_2009_DisplayText {
     pkix1_implicit_2009_DisplayText_PR present;
     union {
@@ -468,20 +565,26 @@ typedef struct pkix1_implicit_2009_DisplayText {
         synta_span unknown;
     } u;
 } pkix1_implicit_2009_DisplayText;
+
 #define PKIX1_IMPLICIT_2009_DISPLAYTEXT_TAG 0
 #define PKIX1_IMPLICIT_2009_DISPLAYTEXT_INIT {0}
+
 /* pkix1_implicit_2009_DisplayText_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_implicit_2009_DisplayText_accepts(uint32_t tag);
+
 /* pkix1_implicit_2009_DisplayText_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_DISPLAYTEXT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_DisplayText *out);
+
 /* pkix1_implicit_2009_DisplayText_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DisplayText *in);
+
 /* pkix1_implicit_2009_DisplayText_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DisplayText *out,
     synta_error *err);
+
 /*
  * An inline type of pkix1_implicit_2009_NoticeReference_noticeNumbers.
  */
@@ -490,26 +593,34 @@ typedef struct pkix1_implicit_2009_NoticeReference_noticeNumbers {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_NoticeReference_noticeNumbers;
+
 #define PKIX1_IMPLICIT_2009_NOTICEREFERENCE_NOTICENUMBERS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_NOTICEREFERENCE_NOTICENUMBERS_INIT {0}
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_NOTICEREFERENCE_NOTICENUMBERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_NoticeReference_noticeNumbers *out);
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NoticeReference_noticeNumbers *in);
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NoticeReference_noticeNumbers *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_NoticeReference_noticeNumbers_iter(const pkix1_implicit_2009_NoticeReference_noticeNumbers *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_next(synta_list_iter *it, synta_span *out);
+
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_get_all(const pkix1_implicit_2009_NoticeReference_noticeNumbers *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * NoticeReference ::= SEQUENCE {
  *         organization     DisplayText,
@@ -521,18 +632,23 @@ typedef struct pkix1_implicit_2009_NoticeReference {
     pkix1_implicit_2009_DisplayText organization;
     pkix1_implicit_2009_NoticeReference_noticeNumbers noticeNumbers;
 } pkix1_implicit_2009_NoticeReference;
+
 #define PKIX1_IMPLICIT_2009_NOTICEREFERENCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_NOTICEREFERENCE_INIT {0}
+
 /* pkix1_implicit_2009_NoticeReference_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_NOTICEREFERENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_NoticeReference *out);
+
 /* pkix1_implicit_2009_NoticeReference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NoticeReference *in);
+
 /* pkix1_implicit_2009_NoticeReference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NoticeReference *out,
     synta_error *err);
+
 /*
  * UserNotice ::= SEQUENCE {
  *         noticeRef        NoticeReference OPTIONAL,
@@ -552,18 +668,23 @@ typedef struct pkix1_implicit_2009_UserNotice {
     pkix1_implicit_2009_NoticeReference noticeRef;
     pkix1_implicit_2009_DisplayText explicitText;
 } pkix1_implicit_2009_UserNotice;
+
 #define PKIX1_IMPLICIT_2009_USERNOTICE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_USERNOTICE_INIT {0}
+
 /* pkix1_implicit_2009_UserNotice_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_USERNOTICE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_UserNotice *out);
+
 /* pkix1_implicit_2009_UserNotice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_UserNotice *in);
+
 /* pkix1_implicit_2009_UserNotice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_UserNotice *out,
     synta_error *err);
+
 /*
  * PolicyQualifierInfo ::= SEQUENCE {
  *           policyQualifierId  CERT-POLICY-QUALIFIER.
@@ -580,18 +701,23 @@ typedef struct pkix1_implicit_2009_PolicyQualifierInfo {
     synta_span policyQualifierId;
     synta_span qualifier;
 } pkix1_implicit_2009_PolicyQualifierInfo;
+
 #define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_INIT {0}
+
 /* pkix1_implicit_2009_PolicyQualifierInfo_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyQualifierInfo *out);
+
 /* pkix1_implicit_2009_PolicyQualifierInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyQualifierInfo *in);
+
 /* pkix1_implicit_2009_PolicyQualifierInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value: PolicyQualifierInfo.qualifier (its encoding) decoded as the
  * type its key policyQualifierId selects in the object set {PolicyQualifierId}. */
 typedef enum pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR {
@@ -599,6 +725,7 @@ typedef enum pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR {
     PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_QUALIFIER_PR_pqid_cps, /* 1.3.6.1.5.5.7.2.1 */
     PKIX1_IMPLICIT_2009_POLICYQUALIFIERINFO_QUALIFIER_PR_pqid_unotice, /* 1.3.6.1.5.5.7.2.2 */
 } pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR;
+
 typedef struct pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value {
     pkix1_implicit_2009_PolicyQualifierInfo_qualifier_PR present;
     union {
@@ -606,11 +733,13 @@ typedef struct pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value {
         pkix1_implicit_2009_UserNotice pqid_unotice;
     } u;
 } pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value;
+
 /* pkix1_implicit_2009_PolicyQualifierInfo_qualifier_decode decodes |in->qualifier| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_qualifier_decode(const pkix1_implicit_2009_PolicyQualifierInfo *in, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo_qualifier_value *out,
     synta_error *err);
+
 /*
  * An inline type of pkix1_implicit_2009_PolicyInformation_policyQualifiers.
  */
@@ -619,26 +748,34 @@ typedef struct pkix1_implicit_2009_PolicyInformation_policyQualifiers {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_PolicyInformation_policyQualifiers;
+
 #define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_INIT {0}
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_POLICYQUALIFIERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_PolicyInformation_policyQualifiers_iter(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_next(synta_list_iter *it, pkix1_implicit_2009_PolicyQualifierInfo *out);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_get_all(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *list, pkix1_implicit_2009_PolicyQualifierInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * PolicyInformation ::= SEQUENCE {
  *         policyIdentifier   CertPolicyId,
@@ -652,18 +789,23 @@ typedef struct pkix1_implicit_2009_PolicyInformation {
     pkix1_implicit_2009_CertPolicyId policyIdentifier;
     pkix1_implicit_2009_PolicyInformation_policyQualifiers policyQualifiers;
 } pkix1_implicit_2009_PolicyInformation;
+
 #define PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYINFORMATION_INIT {0}
+
 /* pkix1_implicit_2009_PolicyInformation_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYINFORMATION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyInformation *out);
+
 /* pkix1_implicit_2009_PolicyInformation_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation *in);
+
 /* pkix1_implicit_2009_PolicyInformation_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation *out,
     synta_error *err);
+
 /*
  * CertificatePolicies ::= SEQUENCE SIZE (1..MAX) OF PolicyInformation
  *
@@ -674,26 +816,34 @@ typedef struct pkix1_implicit_2009_CertificatePolicies {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_CertificatePolicies;
+
 #define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_INIT {0}
+
 /* pkix1_implicit_2009_CertificatePolicies_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CERTIFICATEPOLICIES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CertificatePolicies *out);
+
 /* pkix1_implicit_2009_CertificatePolicies_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertificatePolicies *in);
+
 /* pkix1_implicit_2009_CertificatePolicies_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertificatePolicies *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_CertificatePolicies_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_CertificatePolicies_iter(const pkix1_implicit_2009_CertificatePolicies *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_CertificatePolicies_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_next(synta_list_iter *it, pkix1_implicit_2009_PolicyInformation *out);
+
 /* pkix1_implicit_2009_CertificatePolicies_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_CertificatePolicies *list, pkix1_implicit_2009_PolicyInformation *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkix1_implicit_2009_PolicyMappings_item.
  */
@@ -701,18 +851,23 @@ typedef struct pkix1_implicit_2009_PolicyMappings_item {
     pkix1_implicit_2009_CertPolicyId issuerDomainPolicy;
     pkix1_implicit_2009_CertPolicyId subjectDomainPolicy;
 } pkix1_implicit_2009_PolicyMappings_item;
+
 #define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_INIT {0}
+
 /* pkix1_implicit_2009_PolicyMappings_item_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYMAPPINGS_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item *out);
+
 /* pkix1_implicit_2009_PolicyMappings_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item *in);
+
 /* pkix1_implicit_2009_PolicyMappings_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item *out,
     synta_error *err);
+
 /*
  * PolicyMappings ::= SEQUENCE SIZE (1..MAX) OF SEQUENCE {
  *        issuerDomainPolicy      CertPolicyId,
@@ -728,26 +883,34 @@ typedef struct pkix1_implicit_2009_PolicyMappings {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_PolicyMappings;
+
 #define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYMAPPINGS_INIT {0}
+
 /* pkix1_implicit_2009_PolicyMappings_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYMAPPINGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings *out);
+
 /* pkix1_implicit_2009_PolicyMappings_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings *in);
+
 /* pkix1_implicit_2009_PolicyMappings_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_PolicyMappings_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_PolicyMappings_iter(const pkix1_implicit_2009_PolicyMappings *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_PolicyMappings_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_2009_PolicyMappings_item *out);
+
 /* pkix1_implicit_2009_PolicyMappings_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_get_all(const pkix1_implicit_2009_PolicyMappings *list, pkix1_implicit_2009_PolicyMappings_item *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkix1_implicit_2009_AttributeSet_SupportedAttributes_values.
  */
@@ -756,26 +919,34 @@ typedef struct pkix1_implicit_2009_AttributeSet_SupportedAttributes_values {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_AttributeSet_SupportedAttributes_values;
+
 #define PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_VALUES_INIT {0}
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *out);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *in);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_iter(const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_next(synta_list_iter *it, synta_span *out);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_get_all(const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeSet{{SupportedAttributes}}: an instance of the parameterized type AttributeSet (module PKIX-CommonTypes-2009).
  */
@@ -783,18 +954,23 @@ typedef struct pkix1_implicit_2009_AttributeSet_SupportedAttributes {
     synta_span type;
     pkix1_implicit_2009_AttributeSet_SupportedAttributes_values values;
 } pkix1_implicit_2009_AttributeSet_SupportedAttributes;
+
 #define PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_INIT {0}
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_ATTRIBUTESET_SUPPORTEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AttributeSet_SupportedAttributes *in);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out,
     synta_error *err);
+
 /*
  * SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
  *        AttributeSet{{SupportedAttributes}}
@@ -808,26 +984,34 @@ typedef struct pkix1_implicit_2009_SubjectDirectoryAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_SubjectDirectoryAttributes;
+
 #define PKIX1_IMPLICIT_2009_SUBJECTDIRECTORYATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_SUBJECTDIRECTORYATTRIBUTES_INIT {0}
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_SUBJECTDIRECTORYATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_SubjectDirectoryAttributes *out);
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SubjectDirectoryAttributes *in);
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SubjectDirectoryAttributes *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_SubjectDirectoryAttributes_iter(const pkix1_implicit_2009_SubjectDirectoryAttributes *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_next(synta_list_iter *it, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out);
+
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_get_all(const pkix1_implicit_2009_SubjectDirectoryAttributes *list, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * BasicConstraints ::= SEQUENCE {
  *         cA                      BOOLEAN DEFAULT FALSE,
@@ -843,36 +1027,46 @@ typedef struct pkix1_implicit_2009_BasicConstraints {
     int cA;
     synta_span pathLenConstraint;
 } pkix1_implicit_2009_BasicConstraints;
+
 #define PKIX1_IMPLICIT_2009_BASICCONSTRAINTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_BASICCONSTRAINTS_INIT {0}
+
 /* pkix1_implicit_2009_BasicConstraints_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_BASICCONSTRAINTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_BasicConstraints *out);
+
 /* pkix1_implicit_2009_BasicConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_BasicConstraints *in);
+
 /* pkix1_implicit_2009_BasicConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_BasicConstraints *out,
     synta_error *err);
+
 /*
  * BaseDistance ::= INTEGER (0..MAX)
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:255.
  */
 typedef synta_span pkix1_implicit_2009_BaseDistance;
+
 #define PKIX1_IMPLICIT_2009_BASEDISTANCE_TAG (0x02u)
 #define PKIX1_IMPLICIT_2009_BASEDISTANCE_INIT {0}
+
 /* pkix1_implicit_2009_BaseDistance_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_BASEDISTANCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_BaseDistance *out);
+
 /* pkix1_implicit_2009_BaseDistance_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_BaseDistance *in);
+
 /* pkix1_implicit_2009_BaseDistance_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_BaseDistance *out,
     synta_error *err);
+
 /*
  * GeneralSubtree ::= SEQUENCE {
  *         base                GeneralName,
@@ -889,18 +1083,23 @@ typedef struct pkix1_implicit_2009_GeneralSubtree {
     pkix1_implicit_2009_BaseDistance minimum;
     pkix1_implicit_2009_BaseDistance maximum;
 } pkix1_implicit_2009_GeneralSubtree;
+
 #define PKIX1_IMPLICIT_2009_GENERALSUBTREE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_GENERALSUBTREE_INIT {0}
+
 /* pkix1_implicit_2009_GeneralSubtree_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_GENERALSUBTREE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_GeneralSubtree *out);
+
 /* pkix1_implicit_2009_GeneralSubtree_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralSubtree *in);
+
 /* pkix1_implicit_2009_GeneralSubtree_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralSubtree *out,
     synta_error *err);
+
 /*
  * GeneralSubtrees ::= SEQUENCE SIZE (1..MAX) OF GeneralSubtree
  *
@@ -911,26 +1110,34 @@ typedef struct pkix1_implicit_2009_GeneralSubtrees {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_GeneralSubtrees;
+
 #define PKIX1_IMPLICIT_2009_GENERALSUBTREES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_GENERALSUBTREES_INIT {0}
+
 /* pkix1_implicit_2009_GeneralSubtrees_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_GENERALSUBTREES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_GeneralSubtrees *out);
+
 /* pkix1_implicit_2009_GeneralSubtrees_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralSubtrees *in);
+
 /* pkix1_implicit_2009_GeneralSubtrees_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralSubtrees *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_GeneralSubtrees_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_GeneralSubtrees_iter(const pkix1_implicit_2009_GeneralSubtrees *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_GeneralSubtrees_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_next(synta_list_iter *it, pkix1_implicit_2009_GeneralSubtree *out);
+
 /* pkix1_implicit_2009_GeneralSubtrees_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_get_all(const pkix1_implicit_2009_GeneralSubtrees *list, pkix1_implicit_2009_GeneralSubtree *out, size_t cap,
     size_t *out_count);
+
 /*
  * NameConstraints ::= SEQUENCE {
  *         permittedSubtrees       [0] GeneralSubtrees OPTIONAL,
@@ -951,36 +1158,46 @@ typedef struct pkix1_implicit_2009_NameConstraints {
     pkix1_implicit_2009_GeneralSubtrees permittedSubtrees;
     pkix1_implicit_2009_GeneralSubtrees excludedSubtrees;
 } pkix1_implicit_2009_NameConstraints;
+
 #define PKIX1_IMPLICIT_2009_NAMECONSTRAINTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_NAMECONSTRAINTS_INIT {0}
+
 /* pkix1_implicit_2009_NameConstraints_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_NAMECONSTRAINTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_NameConstraints *out);
+
 /* pkix1_implicit_2009_NameConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NameConstraints *in);
+
 /* pkix1_implicit_2009_NameConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NameConstraints *out,
     synta_error *err);
+
 /*
  * SkipCerts ::= INTEGER (0..MAX)
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:273.
  */
 typedef synta_span pkix1_implicit_2009_SkipCerts;
+
 #define PKIX1_IMPLICIT_2009_SKIPCERTS_TAG (0x02u)
 #define PKIX1_IMPLICIT_2009_SKIPCERTS_INIT {0}
+
 /* pkix1_implicit_2009_SkipCerts_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_SKIPCERTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_SkipCerts *out);
+
 /* pkix1_implicit_2009_SkipCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SkipCerts *in);
+
 /* pkix1_implicit_2009_SkipCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SkipCerts *out,
     synta_error *err);
+
 /*
  * PolicyConstraints ::= SEQUENCE {
  *         requireExplicitPolicy           [0] SkipCerts OPTIONAL,
@@ -1000,18 +1217,23 @@ typedef struct pkix1_implicit_2009_PolicyConstraints {
     pkix1_implicit_2009_SkipCerts requireExplicitPolicy;
     pkix1_implicit_2009_SkipCerts inhibitPolicyMapping;
 } pkix1_implicit_2009_PolicyConstraints;
+
 #define PKIX1_IMPLICIT_2009_POLICYCONSTRAINTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_POLICYCONSTRAINTS_INIT {0}
+
 /* pkix1_implicit_2009_PolicyConstraints_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_POLICYCONSTRAINTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyConstraints *out);
+
 /* pkix1_implicit_2009_PolicyConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyConstraints *in);
+
 /* pkix1_implicit_2009_PolicyConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyConstraints *out,
     synta_error *err);
+
 /*
  * DistributionPointName ::= CHOICE {
  *         fullName                [0] GeneralNames,
@@ -1026,6 +1248,7 @@ typedef enum pkix1_implicit_2009_DistributionPointName_PR {
     PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_nameRelativeToCRLIssuer,
     PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix1_implicit_2009_DistributionPointName_PR;
+
 typedef struct pkix1_implicit_2009_DistributionPointName {
     pkix1_implicit_2009_DistributionPointName_PR present;
     union {
@@ -1034,20 +1257,26 @@ typedef struct pkix1_implicit_2009_DistributionPointName {
         synta_span unknown;
     } u;
 } pkix1_implicit_2009_DistributionPointName;
+
 #define PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_TAG 0
 #define PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_INIT {0}
+
 /* pkix1_implicit_2009_DistributionPointName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix1_implicit_2009_DistributionPointName_accepts(uint32_t tag);
+
 /* pkix1_implicit_2009_DistributionPointName_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_DistributionPointName *out);
+
 /* pkix1_implicit_2009_DistributionPointName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DistributionPointName *in);
+
 /* pkix1_implicit_2009_DistributionPointName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DistributionPointName *out,
     synta_error *err);
+
 /*
  * ReasonFlags ::= BIT STRING {
  *         unused                  (0),
@@ -1066,6 +1295,7 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_parse(const uint8_t
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:299.
  */
 typedef synta_bit_string pkix1_implicit_2009_ReasonFlags;
+
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_TAG (0x03u)
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_INIT {0}
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_UNUSED INT64_C(0) /* unused */
@@ -1077,16 +1307,20 @@ typedef synta_bit_string pkix1_implicit_2009_ReasonFlags;
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_CERTIFICATEHOLD INT64_C(6) /* certificateHold */
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_PRIVILEGEWITHDRAWN INT64_C(7) /* privilegeWithdrawn */
 #define PKIX1_IMPLICIT_2009_REASONFLAGS_AACOMPROMISE INT64_C(8) /* aACompromise */
+
 /* pkix1_implicit_2009_ReasonFlags_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_REASONFLAGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_ReasonFlags *out);
+
 /* pkix1_implicit_2009_ReasonFlags_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_ReasonFlags *in);
+
 /* pkix1_implicit_2009_ReasonFlags_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_ReasonFlags *out,
     synta_error *err);
+
 /*
  * DistributionPoint ::= SEQUENCE {
  *         distributionPoint       [0] DistributionPointName OPTIONAL,
@@ -1110,18 +1344,23 @@ typedef struct pkix1_implicit_2009_DistributionPoint {
     pkix1_implicit_2009_ReasonFlags reasons;
     pkix1_implicit_2009_GeneralNames cRLIssuer;
 } pkix1_implicit_2009_DistributionPoint;
+
 #define PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINT_INIT {0}
+
 /* pkix1_implicit_2009_DistributionPoint_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_DistributionPoint *out);
+
 /* pkix1_implicit_2009_DistributionPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DistributionPoint *in);
+
 /* pkix1_implicit_2009_DistributionPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DistributionPoint *out,
     synta_error *err);
+
 /*
  * CRLDistributionPoints ::= SEQUENCE SIZE (1..MAX) OF DistributionPoint
  *
@@ -1132,26 +1371,34 @@ typedef struct pkix1_implicit_2009_CRLDistributionPoints {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_CRLDistributionPoints;
+
 #define PKIX1_IMPLICIT_2009_CRLDISTRIBUTIONPOINTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_CRLDISTRIBUTIONPOINTS_INIT {0}
+
 /* pkix1_implicit_2009_CRLDistributionPoints_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CRLDISTRIBUTIONPOINTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLDistributionPoints *out);
+
 /* pkix1_implicit_2009_CRLDistributionPoints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLDistributionPoints *in);
+
 /* pkix1_implicit_2009_CRLDistributionPoints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CRLDistributionPoints *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_CRLDistributionPoints_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_CRLDistributionPoints_iter(const pkix1_implicit_2009_CRLDistributionPoints *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_CRLDistributionPoints_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_next(synta_list_iter *it, pkix1_implicit_2009_DistributionPoint *out);
+
 /* pkix1_implicit_2009_CRLDistributionPoints_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_get_all(const pkix1_implicit_2009_CRLDistributionPoints *list, pkix1_implicit_2009_DistributionPoint *out, size_t cap,
     size_t *out_count);
+
 /*
  * KeyPurposeId ::= OBJECT IDENTIFIER
  *
@@ -1160,18 +1407,23 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_get_all(const pkix1
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:319.
  */
 typedef synta_span pkix1_implicit_2009_KeyPurposeId;
+
 #define PKIX1_IMPLICIT_2009_KEYPURPOSEID_TAG (0x06u)
 #define PKIX1_IMPLICIT_2009_KEYPURPOSEID_INIT {0}
+
 /* pkix1_implicit_2009_KeyPurposeId_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_KEYPURPOSEID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyPurposeId *out);
+
 /* pkix1_implicit_2009_KeyPurposeId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyPurposeId *in);
+
 /* pkix1_implicit_2009_KeyPurposeId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyPurposeId *out,
     synta_error *err);
+
 /*
  * ExtKeyUsageSyntax ::= SEQUENCE SIZE (1..MAX) OF KeyPurposeId
  *
@@ -1182,26 +1434,34 @@ typedef struct pkix1_implicit_2009_ExtKeyUsageSyntax {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_ExtKeyUsageSyntax;
+
 #define PKIX1_IMPLICIT_2009_EXTKEYUSAGESYNTAX_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_EXTKEYUSAGESYNTAX_INIT {0}
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_EXTKEYUSAGESYNTAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_ExtKeyUsageSyntax *out);
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_ExtKeyUsageSyntax *in);
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_ExtKeyUsageSyntax *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_ExtKeyUsageSyntax_iter(const pkix1_implicit_2009_ExtKeyUsageSyntax *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_next(synta_list_iter *it, pkix1_implicit_2009_KeyPurposeId *out);
+
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_get_all(const pkix1_implicit_2009_ExtKeyUsageSyntax *list, pkix1_implicit_2009_KeyPurposeId *out, size_t cap,
     size_t *out_count);
+
 /*
  * AccessDescription  ::=  SEQUENCE {
  *            accessMethod          OBJECT IDENTIFIER,
@@ -1215,18 +1475,23 @@ typedef struct pkix1_implicit_2009_AccessDescription {
     synta_span accessMethod;
     pkix1_implicit_2009_GeneralName accessLocation;
 } pkix1_implicit_2009_AccessDescription;
+
 #define PKIX1_IMPLICIT_2009_ACCESSDESCRIPTION_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_ACCESSDESCRIPTION_INIT {0}
+
 /* pkix1_implicit_2009_AccessDescription_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_ACCESSDESCRIPTION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AccessDescription *out);
+
 /* pkix1_implicit_2009_AccessDescription_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AccessDescription *in);
+
 /* pkix1_implicit_2009_AccessDescription_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AccessDescription *out,
     synta_error *err);
+
 /*
  * AuthorityInfoAccessSyntax  ::=
  *            SEQUENCE SIZE (1..MAX) OF AccessDescription
@@ -1238,26 +1503,34 @@ typedef struct pkix1_implicit_2009_AuthorityInfoAccessSyntax {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_AuthorityInfoAccessSyntax;
+
 #define PKIX1_IMPLICIT_2009_AUTHORITYINFOACCESSSYNTAX_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_AUTHORITYINFOACCESSSYNTAX_INIT {0}
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_AUTHORITYINFOACCESSSYNTAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AuthorityInfoAccessSyntax *out);
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AuthorityInfoAccessSyntax *in);
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AuthorityInfoAccessSyntax *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_AuthorityInfoAccessSyntax_iter(const pkix1_implicit_2009_AuthorityInfoAccessSyntax *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_next(synta_list_iter *it, pkix1_implicit_2009_AccessDescription *out);
+
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_get_all(const pkix1_implicit_2009_AuthorityInfoAccessSyntax *list, pkix1_implicit_2009_AccessDescription *out, size_t cap,
     size_t *out_count);
+
 /*
  * SubjectInfoAccessSyntax  ::=
  *            SEQUENCE SIZE (1..MAX) OF AccessDescription
@@ -1271,44 +1544,57 @@ typedef struct pkix1_implicit_2009_SubjectInfoAccessSyntax {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix1_implicit_2009_SubjectInfoAccessSyntax;
+
 #define PKIX1_IMPLICIT_2009_SUBJECTINFOACCESSSYNTAX_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_SUBJECTINFOACCESSSYNTAX_INIT {0}
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_SUBJECTINFOACCESSSYNTAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_SubjectInfoAccessSyntax *out);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SubjectInfoAccessSyntax *in);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SubjectInfoAccessSyntax *out,
     synta_error *err);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix1_implicit_2009_SubjectInfoAccessSyntax_iter(const pkix1_implicit_2009_SubjectInfoAccessSyntax *list, synta_list_iter *it);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_next(synta_list_iter *it, pkix1_implicit_2009_AccessDescription *out);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_get_all(const pkix1_implicit_2009_SubjectInfoAccessSyntax *list, pkix1_implicit_2009_AccessDescription *out, size_t cap,
     size_t *out_count);
+
 /*
  * CRLNumber ::= INTEGER (0..MAX)
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:375.
  */
 typedef synta_span pkix1_implicit_2009_CRLNumber;
+
 #define PKIX1_IMPLICIT_2009_CRLNUMBER_TAG (0x02u)
 #define PKIX1_IMPLICIT_2009_CRLNUMBER_INIT {0}
+
 /* pkix1_implicit_2009_CRLNumber_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CRLNUMBER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLNumber *out);
+
 /* pkix1_implicit_2009_CRLNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLNumber *in);
+
 /* pkix1_implicit_2009_CRLNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CRLNumber *out,
     synta_error *err);
+
 /*
  * IssuingDistributionPoint ::= SEQUENCE {
  *         distributionPoint          [0] DistributionPointName OPTIONAL,
@@ -1333,18 +1619,23 @@ typedef struct pkix1_implicit_2009_IssuingDistributionPoint {
     int indirectCRL;
     int onlyContainsAttributeCerts;
 } pkix1_implicit_2009_IssuingDistributionPoint;
+
 #define PKIX1_IMPLICIT_2009_ISSUINGDISTRIBUTIONPOINT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_IMPLICIT_2009_ISSUINGDISTRIBUTIONPOINT_INIT {0}
+
 /* pkix1_implicit_2009_IssuingDistributionPoint_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_ISSUINGDISTRIBUTIONPOINT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_IssuingDistributionPoint *out);
+
 /* pkix1_implicit_2009_IssuingDistributionPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_IssuingDistributionPoint *in);
+
 /* pkix1_implicit_2009_IssuingDistributionPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_IssuingDistributionPoint *out,
     synta_error *err);
+
 /*
  * CRLReason ::= ENUMERATED {
  *         unspecified             (0),
@@ -1364,6 +1655,7 @@ SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_parse(const uint
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:404.
  */
 typedef int64_t pkix1_implicit_2009_CRLReason;
+
 #define PKIX1_IMPLICIT_2009_CRLREASON_TAG (0x0Au)
 #define PKIX1_IMPLICIT_2009_CRLREASON_INIT {0}
 #define PKIX1_IMPLICIT_2009_CRLREASON_UNSPECIFIED INT64_C(0) /* unspecified */
@@ -1376,16 +1668,20 @@ typedef int64_t pkix1_implicit_2009_CRLReason;
 #define PKIX1_IMPLICIT_2009_CRLREASON_REMOVEFROMCRL INT64_C(8) /* removeFromCRL */
 #define PKIX1_IMPLICIT_2009_CRLREASON_PRIVILEGEWITHDRAWN INT64_C(9) /* privilegeWithdrawn */
 #define PKIX1_IMPLICIT_2009_CRLREASON_AACOMPROMISE INT64_C(10) /* aACompromise */
+
 /* pkix1_implicit_2009_CRLReason_decode reads one value with tag |tag| (normally PKIX1_IMPLICIT_2009_CRLREASON_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLReason *out);
+
 /* pkix1_implicit_2009_CRLReason_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLReason *in);
+
 /* pkix1_implicit_2009_CRLReason_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CRLReason *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,63 +7,82 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.1.14 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA224WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_sha224WithRSAEncryption[PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA224WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1.11 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA256WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_sha256WithRSAEncryption[PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA256WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1.12 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA384WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_sha384WithRSAEncryption[PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA384WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1.13 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA512WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_sha512WithRSAEncryption[PKIX1_PSS_OAEP_ALGORITHMS_2009_SHA512WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_PKCS_1_LEN 8
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_pkcs_1[PKIX1_PSS_OAEP_ALGORITHMS_2009_PKCS_1_LEN];
+
 /* 1.2.840.113549.1.1.7 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_RSAES_OAEP_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_RSAES_OAEP[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_RSAES_OAEP_LEN];
+
 /* 1.2.840.113549.1.1.8 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_MGF1_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_mgf1[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_MGF1_LEN];
+
 /* 1.2.840.113549.1.1.9 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_PSPECIFIED_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_pSpecified[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_PSPECIFIED_LEN];
+
 /* 1.2.840.113549.1.1.10 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_RSASSA_PSS_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_RSASSA_PSS[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_RSASSA_PSS_LEN];
+
 /* 2.16.840.1.101.3.4.2.4 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA224_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_sha224[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA224_LEN];
+
 /* 2.16.840.1.101.3.4.2.1 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA256_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_sha256[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA256_LEN];
+
 /* 2.16.840.1.101.3.4.2.2 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA384_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_sha384[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA384_LEN];
+
 /* 2.16.840.1.101.3.4.2.3 as DER contents octets. */
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA512_LEN 9
 extern const uint8_t pkix1_pss_oaep_algorithms_2009_id_sha512[PKIX1_PSS_OAEP_ALGORITHMS_2009_ID_SHA512_LEN];
+
 /*
  * EncodingParameters ::= OCTET STRING(SIZE(0..MAX))
  *
  * Module PKIX1-PSS-OAEP-Algorithms-2009, schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:213.
  */
 typedef synta_span pkix1_pss_oaep_algorithms_2009_EncodingParameters;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ENCODINGPARAMETERS_TAG (0x04u)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_ENCODINGPARAMETERS_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_EncodingParameters_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_ENCODINGPARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_EncodingParameters *out);
+
 /* pkix1_pss_oaep_algorithms_2009_EncodingParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_EncodingParameters *in);
+
 /* pkix1_pss_oaep_algorithms_2009_EncodingParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_EncodingParameters *out,
     synta_error *err);
+
 /*
  * HashAlgorithm  ::=  AlgorithmIdentifier{DIGEST-ALGORITHM,
  *                            {HashAlgorithms}}
@@ -75,18 +94,23 @@ typedef struct pkix1_pss_oaep_algorithms_2009_HashAlgorithm {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_pss_oaep_algorithms_2009_HashAlgorithm;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_HashAlgorithm *out);
+
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in);
+
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm *out,
     synta_error *err);
+
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value: HashAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR {
@@ -97,6 +121,7 @@ typedef enum pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR {
     PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row3, /* 2.16.840.1.101.3.4.2.2 */
     PKIX1_PSS_OAEP_ALGORITHMS_2009_HASHALGORITHM_PARAMETERS_PR_row4, /* 2.16.840.1.101.3.4.2.3 */
 } pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR;
+
 typedef struct pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value {
     pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_PR present;
     union {
@@ -107,11 +132,13 @@ typedef struct pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value {
         synta_null_t row4;
     } u;
 } pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value;
+
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
  *                            {PKCS1MGFAlgorithms}}
@@ -123,35 +150,43 @@ typedef struct pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out);
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in);
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out,
     synta_error *err);
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value: MaskGenAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR {
     PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     PKIX1_PSS_OAEP_ALGORITHMS_2009_MASKGENALGORITHM_PARAMETERS_PR_row0, /* 1.2.840.113549.1.1.8 */
 } pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR;
+
 typedef struct pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value {
     pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_PR present;
     union {
         pkix1_pss_oaep_algorithms_2009_HashAlgorithm row0;
     } u;
 } pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value;
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
  *                                                 {PSS-SourceAlgorithms}}
@@ -163,35 +198,43 @@ typedef struct pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm {
     synta_span algorithm;
     synta_span parameters;
 } pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *out);
+
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in);
+
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *out,
     synta_error *err);
+
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value: PSourceAlgorithm.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR {
     PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     PKIX1_PSS_OAEP_ALGORITHMS_2009_PSOURCEALGORITHM_PARAMETERS_PR_row0, /* 1.2.840.113549.1.1.9 */
 } pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR;
+
 typedef struct pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value {
     pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_PR present;
     union {
         pkix1_pss_oaep_algorithms_2009_EncodingParameters row0;
     } u;
 } pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value;
+
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_decode(const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_value *out,
     synta_error *err);
+
 /*
  * RSASSA-PSS-params  ::=  SEQUENCE  {
  *        hashAlgorithm     [0] HashAlgorithm DEFAULT sha1Identifier,
@@ -215,18 +258,23 @@ typedef struct pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params {
     synta_span saltLength;
     synta_span trailerField;
 } pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_RSASSA_PSS_PARAMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_RSASSA_PSS_PARAMS_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_RSASSA_PSS_PARAMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *out);
+
 /* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *in);
+
 /* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *out,
     synta_error *err);
+
 /*
  * RSAES-OAEP-params  ::=  SEQUENCE  {
  *        hashFunc          [0] HashAlgorithm DEFAULT sha1Identifier,
@@ -245,18 +293,23 @@ typedef struct pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params {
     pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm maskGenFunc;
     pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm pSourceFunc;
 } pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params;
+
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_RSAES_OAEP_PARAMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX1_PSS_OAEP_ALGORITHMS_2009_RSAES_OAEP_PARAMS_INIT {0}
+
 /* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode reads one value with tag |tag| (normally PKIX1_PSS_OAEP_ALGORITHMS_2009_RSAES_OAEP_PARAMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode(synta_cbs *cbs, uint32_t tag, pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *out);
+
 /* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *in);
+
 /* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,114 +7,151 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.1.1 as DER contents octets. */
 #define PKIX_ALGS_2009_RSAENCRYPTION_LEN 9
 extern const uint8_t pkix_algs_2009_rsaEncryption[PKIX_ALGS_2009_RSAENCRYPTION_LEN];
+
 /* 1.2.840.10040.4.1 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_DSA_LEN 7
 extern const uint8_t pkix_algs_2009_id_dsa[PKIX_ALGS_2009_ID_DSA_LEN];
+
 /* 1.2.840.10046.2.1 as DER contents octets. */
 #define PKIX_ALGS_2009_DHPUBLICNUMBER_LEN 7
 extern const uint8_t pkix_algs_2009_dhpublicnumber[PKIX_ALGS_2009_DHPUBLICNUMBER_LEN];
+
 /* 2.16.840.1.101.2.1.1.22 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_KEYEXCHANGEALGORITHM_LEN 9
 extern const uint8_t pkix_algs_2009_id_keyExchangeAlgorithm[PKIX_ALGS_2009_ID_KEYEXCHANGEALGORITHM_LEN];
+
 /* 1.2.840.10045.2.1 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_ECPUBLICKEY_LEN 7
 extern const uint8_t pkix_algs_2009_id_ecPublicKey[PKIX_ALGS_2009_ID_ECPUBLICKEY_LEN];
+
 /* 1.3.132.1.12 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_ECDH_LEN 5
 extern const uint8_t pkix_algs_2009_id_ecDH[PKIX_ALGS_2009_ID_ECDH_LEN];
+
 /* 1.3.132.1.13 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_ECMQV_LEN 5
 extern const uint8_t pkix_algs_2009_id_ecMQV[PKIX_ALGS_2009_ID_ECMQV_LEN];
+
 /* 1.2.840.10045.3.1.1 as DER contents octets. */
 #define PKIX_ALGS_2009_SECP192R1_LEN 8
 extern const uint8_t pkix_algs_2009_secp192r1[PKIX_ALGS_2009_SECP192R1_LEN];
+
 /* 1.3.132.0.1 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT163K1_LEN 5
 extern const uint8_t pkix_algs_2009_sect163k1[PKIX_ALGS_2009_SECT163K1_LEN];
+
 /* 1.3.132.0.15 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT163R2_LEN 5
 extern const uint8_t pkix_algs_2009_sect163r2[PKIX_ALGS_2009_SECT163R2_LEN];
+
 /* 1.3.132.0.33 as DER contents octets. */
 #define PKIX_ALGS_2009_SECP224R1_LEN 5
 extern const uint8_t pkix_algs_2009_secp224r1[PKIX_ALGS_2009_SECP224R1_LEN];
+
 /* 1.3.132.0.26 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT233K1_LEN 5
 extern const uint8_t pkix_algs_2009_sect233k1[PKIX_ALGS_2009_SECT233K1_LEN];
+
 /* 1.3.132.0.27 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT233R1_LEN 5
 extern const uint8_t pkix_algs_2009_sect233r1[PKIX_ALGS_2009_SECT233R1_LEN];
+
 /* 1.2.840.10045.3.1.7 as DER contents octets. */
 #define PKIX_ALGS_2009_SECP256R1_LEN 8
 extern const uint8_t pkix_algs_2009_secp256r1[PKIX_ALGS_2009_SECP256R1_LEN];
+
 /* 1.3.132.0.16 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT283K1_LEN 5
 extern const uint8_t pkix_algs_2009_sect283k1[PKIX_ALGS_2009_SECT283K1_LEN];
+
 /* 1.3.132.0.17 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT283R1_LEN 5
 extern const uint8_t pkix_algs_2009_sect283r1[PKIX_ALGS_2009_SECT283R1_LEN];
+
 /* 1.3.132.0.34 as DER contents octets. */
 #define PKIX_ALGS_2009_SECP384R1_LEN 5
 extern const uint8_t pkix_algs_2009_secp384r1[PKIX_ALGS_2009_SECP384R1_LEN];
+
 /* 1.3.132.0.36 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT409K1_LEN 5
 extern const uint8_t pkix_algs_2009_sect409k1[PKIX_ALGS_2009_SECT409K1_LEN];
+
 /* 1.3.132.0.37 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT409R1_LEN 5
 extern const uint8_t pkix_algs_2009_sect409r1[PKIX_ALGS_2009_SECT409R1_LEN];
+
 /* 1.3.132.0.35 as DER contents octets. */
 #define PKIX_ALGS_2009_SECP521R1_LEN 5
 extern const uint8_t pkix_algs_2009_secp521r1[PKIX_ALGS_2009_SECP521R1_LEN];
+
 /* 1.3.132.0.38 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT571K1_LEN 5
 extern const uint8_t pkix_algs_2009_sect571k1[PKIX_ALGS_2009_SECT571K1_LEN];
+
 /* 1.3.132.0.39 as DER contents octets. */
 #define PKIX_ALGS_2009_SECT571R1_LEN 5
 extern const uint8_t pkix_algs_2009_sect571r1[PKIX_ALGS_2009_SECT571R1_LEN];
+
 /* 1.2.840.113549.1.1.2 as DER contents octets. */
 #define PKIX_ALGS_2009_MD2WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix_algs_2009_md2WithRSAEncryption[PKIX_ALGS_2009_MD2WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1.4 as DER contents octets. */
 #define PKIX_ALGS_2009_MD5WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix_algs_2009_md5WithRSAEncryption[PKIX_ALGS_2009_MD5WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.113549.1.1.5 as DER contents octets. */
 #define PKIX_ALGS_2009_SHA1WITHRSAENCRYPTION_LEN 9
 extern const uint8_t pkix_algs_2009_sha1WithRSAEncryption[PKIX_ALGS_2009_SHA1WITHRSAENCRYPTION_LEN];
+
 /* 1.2.840.10040.4.3 as DER contents octets. */
 #define PKIX_ALGS_2009_DSA_WITH_SHA1_LEN 7
 extern const uint8_t pkix_algs_2009_dsa_with_sha1[PKIX_ALGS_2009_DSA_WITH_SHA1_LEN];
+
 /* 2.16.840.1.101.3.4.3.1 as DER contents octets. */
 #define PKIX_ALGS_2009_DSA_WITH_SHA224_LEN 9
 extern const uint8_t pkix_algs_2009_dsa_with_sha224[PKIX_ALGS_2009_DSA_WITH_SHA224_LEN];
+
 /* 2.16.840.1.101.3.4.3.2 as DER contents octets. */
 #define PKIX_ALGS_2009_DSA_WITH_SHA256_LEN 9
 extern const uint8_t pkix_algs_2009_dsa_with_sha256[PKIX_ALGS_2009_DSA_WITH_SHA256_LEN];
+
 /* 1.2.840.10045.4.1 as DER contents octets. */
 #define PKIX_ALGS_2009_ECDSA_WITH_SHA1_LEN 7
 extern const uint8_t pkix_algs_2009_ecdsa_with_SHA1[PKIX_ALGS_2009_ECDSA_WITH_SHA1_LEN];
+
 /* 1.2.840.10045.4.3.1 as DER contents octets. */
 #define PKIX_ALGS_2009_ECDSA_WITH_SHA224_LEN 8
 extern const uint8_t pkix_algs_2009_ecdsa_with_SHA224[PKIX_ALGS_2009_ECDSA_WITH_SHA224_LEN];
+
 /* 1.2.840.10045.4.3.2 as DER contents octets. */
 #define PKIX_ALGS_2009_ECDSA_WITH_SHA256_LEN 8
 extern const uint8_t pkix_algs_2009_ecdsa_with_SHA256[PKIX_ALGS_2009_ECDSA_WITH_SHA256_LEN];
+
 /* 1.2.840.10045.4.3.3 as DER contents octets. */
 #define PKIX_ALGS_2009_ECDSA_WITH_SHA384_LEN 8
 extern const uint8_t pkix_algs_2009_ecdsa_with_SHA384[PKIX_ALGS_2009_ECDSA_WITH_SHA384_LEN];
+
 /* 1.2.840.10045.4.3.4 as DER contents octets. */
 #define PKIX_ALGS_2009_ECDSA_WITH_SHA512_LEN 8
 extern const uint8_t pkix_algs_2009_ecdsa_with_SHA512[PKIX_ALGS_2009_ECDSA_WITH_SHA512_LEN];
+
 /* 1.2.840.113549.2.2 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_MD2_LEN 8
 extern const uint8_t pkix_algs_2009_id_md2[PKIX_ALGS_2009_ID_MD2_LEN];
+
 /* 1.2.840.113549.2.5 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_MD5_LEN 8
 extern const uint8_t pkix_algs_2009_id_md5[PKIX_ALGS_2009_ID_MD5_LEN];
+
 /* 1.3.14.3.2.26 as DER contents octets. */
 #define PKIX_ALGS_2009_ID_SHA1_LEN 5
 extern const uint8_t pkix_algs_2009_id_sha1[PKIX_ALGS_2009_ID_SHA1_LEN];
+
 /*
  * RSAPublicKey ::= SEQUENCE {
  *     modulus         INTEGER, -- n
@@ -129,18 +166,23 @@ typedef struct pkix_algs_2009_RSAPublicKey {
     synta_span modulus;
     synta_span publicExponent;
 } pkix_algs_2009_RSAPublicKey;
+
 #define PKIX_ALGS_2009_RSAPUBLICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_RSAPUBLICKEY_INIT {0}
+
 /* pkix_algs_2009_RSAPublicKey_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_RSAPUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_RSAPublicKey *out);
+
 /* pkix_algs_2009_RSAPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_RSAPublicKey *in);
+
 /* pkix_algs_2009_RSAPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_RSAPublicKey *out,
     synta_error *err);
+
 /*
  * DSA-Params ::= SEQUENCE {
  *     p  INTEGER,
@@ -155,18 +197,23 @@ typedef struct pkix_algs_2009_DSA_Params {
     synta_span q;
     synta_span g;
 } pkix_algs_2009_DSA_Params;
+
 #define PKIX_ALGS_2009_DSA_PARAMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_DSA_PARAMS_INIT {0}
+
 /* pkix_algs_2009_DSA_Params_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DSA_PARAMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSA_Params *out);
+
 /* pkix_algs_2009_DSA_Params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSA_Params *in);
+
 /* pkix_algs_2009_DSA_Params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSA_Params *out,
     synta_error *err);
+
 /*
  * DSAPublicKey ::= INTEGER --  public key, y
  *
@@ -175,18 +222,23 @@ SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t l
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:119.
  */
 typedef synta_span pkix_algs_2009_DSAPublicKey;
+
 #define PKIX_ALGS_2009_DSAPUBLICKEY_TAG (0x02u)
 #define PKIX_ALGS_2009_DSAPUBLICKEY_INIT {0}
+
 /* pkix_algs_2009_DSAPublicKey_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DSAPUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSAPublicKey *out);
+
 /* pkix_algs_2009_DSAPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSAPublicKey *in);
+
 /* pkix_algs_2009_DSAPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSAPublicKey *out,
     synta_error *err);
+
 /*
  * ValidationParams ::= SEQUENCE {
  *     seed         BIT STRING,
@@ -199,18 +251,23 @@ typedef struct pkix_algs_2009_ValidationParams {
     synta_bit_string seed;
     synta_span pgenCounter;
 } pkix_algs_2009_ValidationParams;
+
 #define PKIX_ALGS_2009_VALIDATIONPARAMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_VALIDATIONPARAMS_INIT {0}
+
 /* pkix_algs_2009_ValidationParams_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_VALIDATIONPARAMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ValidationParams *out);
+
 /* pkix_algs_2009_ValidationParams_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ValidationParams *in);
+
 /* pkix_algs_2009_ValidationParams_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ValidationParams *out,
     synta_error *err);
+
 /*
  * DomainParameters ::= SEQUENCE {
  *     p                INTEGER,           -- odd prime, p=jq +1
@@ -231,36 +288,46 @@ typedef struct pkix_algs_2009_DomainParameters {
     synta_span j;
     pkix_algs_2009_ValidationParams validationParams;
 } pkix_algs_2009_DomainParameters;
+
 #define PKIX_ALGS_2009_DOMAINPARAMETERS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_DOMAINPARAMETERS_INIT {0}
+
 /* pkix_algs_2009_DomainParameters_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DOMAINPARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DomainParameters *out);
+
 /* pkix_algs_2009_DomainParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DomainParameters *in);
+
 /* pkix_algs_2009_DomainParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DomainParameters *out,
     synta_error *err);
+
 /*
  * DiffieHellmanPublicNumber ::= INTEGER   -- according to http://wikisec.free.fr/crypto/crypto.html
  *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:148.
  */
 typedef synta_span pkix_algs_2009_DiffieHellmanPublicNumber;
+
 #define PKIX_ALGS_2009_DIFFIEHELLMANPUBLICNUMBER_TAG (0x02u)
 #define PKIX_ALGS_2009_DIFFIEHELLMANPUBLICNUMBER_INIT {0}
+
 /* pkix_algs_2009_DiffieHellmanPublicNumber_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DIFFIEHELLMANPUBLICNUMBER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DiffieHellmanPublicNumber *out);
+
 /* pkix_algs_2009_DiffieHellmanPublicNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DiffieHellmanPublicNumber *in);
+
 /* pkix_algs_2009_DiffieHellmanPublicNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DiffieHellmanPublicNumber *out,
     synta_error *err);
+
 /*
  * DHPublicKey ::= INTEGER  -- public key, y = g^x mod p
  *
@@ -269,18 +336,23 @@ SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_parse(const uint8_t 
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:150.
  */
 typedef synta_span pkix_algs_2009_DHPublicKey;
+
 #define PKIX_ALGS_2009_DHPUBLICKEY_TAG (0x02u)
 #define PKIX_ALGS_2009_DHPUBLICKEY_INIT {0}
+
 /* pkix_algs_2009_DHPublicKey_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DHPUBLICKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DHPublicKey *out);
+
 /* pkix_algs_2009_DHPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DHPublicKey *in);
+
 /* pkix_algs_2009_DHPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DHPublicKey *out,
     synta_error *err);
+
 /*
  * KEA-Params-Id ::= OCTET STRING
  *
@@ -292,36 +364,46 @@ SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_parse(const uint8_t *data, size_t 
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:165.
  */
 typedef synta_span pkix_algs_2009_KEA_Params_Id;
+
 #define PKIX_ALGS_2009_KEA_PARAMS_ID_TAG (0x04u)
 #define PKIX_ALGS_2009_KEA_PARAMS_ID_INIT {0}
+
 /* pkix_algs_2009_KEA_Params_Id_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_KEA_PARAMS_ID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_KEA_Params_Id *out);
+
 /* pkix_algs_2009_KEA_Params_Id_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_KEA_Params_Id *in);
+
 /* pkix_algs_2009_KEA_Params_Id_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_KEA_Params_Id *out,
     synta_error *err);
+
 /*
  * ECPoint ::= OCTET STRING -- see RFC 5480 for syntax and restrictions
  *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:181.
  */
 typedef synta_span pkix_algs_2009_ECPoint;
+
 #define PKIX_ALGS_2009_ECPOINT_TAG (0x04u)
 #define PKIX_ALGS_2009_ECPOINT_INIT {0}
+
 /* pkix_algs_2009_ECPoint_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_ECPOINT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_ECPoint_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ECPoint *out);
+
 /* pkix_algs_2009_ECPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECPoint *in);
+
 /* pkix_algs_2009_ECPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_ECPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECPoint *out,
     synta_error *err);
+
 /*
  * ECParameters ::= CHOICE {
  *     namedCurve      CURVE.&id({NamedCurve})
@@ -347,6 +429,7 @@ typedef enum pkix_algs_2009_ECParameters_PR {
     PKIX_ALGS_2009_ECPARAMETERS_PR_namedCurve,
     PKIX_ALGS_2009_ECPARAMETERS_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_algs_2009_ECParameters_PR;
+
 typedef struct pkix_algs_2009_ECParameters {
     pkix_algs_2009_ECParameters_PR present;
     union {
@@ -354,20 +437,26 @@ typedef struct pkix_algs_2009_ECParameters {
         synta_span unknown;
     } u;
 } pkix_algs_2009_ECParameters;
+
 #define PKIX_ALGS_2009_ECPARAMETERS_TAG 0
 #define PKIX_ALGS_2009_ECPARAMETERS_INIT {0}
+
 /* pkix_algs_2009_ECParameters_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_algs_2009_ECParameters_accepts(uint32_t tag);
+
 /* pkix_algs_2009_ECParameters_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_ECPARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_ECParameters_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ECParameters *out);
+
 /* pkix_algs_2009_ECParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECParameters *in);
+
 /* pkix_algs_2009_ECParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_ECParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECParameters *out,
     synta_error *err);
+
 /*
  * DSA-Sig-Value ::= SEQUENCE {
  *     r  INTEGER,
@@ -382,18 +471,23 @@ typedef struct pkix_algs_2009_DSA_Sig_Value {
     synta_span r;
     synta_span s;
 } pkix_algs_2009_DSA_Sig_Value;
+
 #define PKIX_ALGS_2009_DSA_SIG_VALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_DSA_SIG_VALUE_INIT {0}
+
 /* pkix_algs_2009_DSA_Sig_Value_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_DSA_SIG_VALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSA_Sig_Value *out);
+
 /* pkix_algs_2009_DSA_Sig_Value_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSA_Sig_Value *in);
+
 /* pkix_algs_2009_DSA_Sig_Value_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSA_Sig_Value *out,
     synta_error *err);
+
 /*
  * ECDSA-Sig-Value ::= SEQUENCE {
  *     r  INTEGER,
@@ -410,18 +504,23 @@ typedef struct pkix_algs_2009_ECDSA_Sig_Value {
     synta_span r;
     synta_span s;
 } pkix_algs_2009_ECDSA_Sig_Value;
+
 #define PKIX_ALGS_2009_ECDSA_SIG_VALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ALGS_2009_ECDSA_SIG_VALUE_INIT {0}
+
 /* pkix_algs_2009_ECDSA_Sig_Value_decode reads one value with tag |tag| (normally PKIX_ALGS_2009_ECDSA_SIG_VALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ECDSA_Sig_Value *out);
+
 /* pkix_algs_2009_ECDSA_Sig_Value_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECDSA_Sig_Value *in);
+
 /* pkix_algs_2009_ECDSA_Sig_Value_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECDSA_Sig_Value *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,48 +10,63 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.6.1.5.5.7.1.4 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AC_AUDITIDENTITY_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_pe_ac_auditIdentity[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AC_AUDITIDENTITY_LEN];
+
 /* 1.3.6.1.5.5.7.1.6 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AACONTROLS_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_pe_aaControls[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AACONTROLS_LEN];
+
 /* 1.3.6.1.5.5.7.1.10 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AC_PROXYING_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_pe_ac_proxying[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_PE_AC_PROXYING_LEN];
+
 /* 2.5.29.55 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_CE_TARGETINFORMATION_LEN 3
 extern const uint8_t pkix_attribute_certificate_2009_id_ce_targetInformation[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_CE_TARGETINFORMATION_LEN];
+
 /* 2.5.29.56 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_CE_NOREVAVAIL_LEN 3
 extern const uint8_t pkix_attribute_certificate_2009_id_ce_noRevAvail[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_CE_NOREVAVAIL_LEN];
+
 /* 1.3.6.1.5.5.7.10 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_LEN 7
 extern const uint8_t pkix_attribute_certificate_2009_id_aca[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_LEN];
+
 /* 1.3.6.1.5.5.7.10.1 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_AUTHENTICATIONINFO_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_aca_authenticationInfo[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_AUTHENTICATIONINFO_LEN];
+
 /* 1.3.6.1.5.5.7.10.2 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_ACCESSIDENTITY_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_aca_accessIdentity[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_ACCESSIDENTITY_LEN];
+
 /* 1.3.6.1.5.5.7.10.3 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_CHARGINGIDENTITY_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_aca_chargingIdentity[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_CHARGINGIDENTITY_LEN];
+
 /* 1.3.6.1.5.5.7.10.4 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_GROUP_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_aca_group[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_GROUP_LEN];
+
 /* 1.3.6.1.5.5.7.10.6 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_ENCATTRS_LEN 8
 extern const uint8_t pkix_attribute_certificate_2009_id_aca_encAttrs[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_ACA_ENCATTRS_LEN];
+
 /* 2.5.4.72 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_ROLE_LEN 3
 extern const uint8_t pkix_attribute_certificate_2009_id_at_role[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_ROLE_LEN];
+
 /* 2.5.4.55 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_CLEARANCE_LEN 3
 extern const uint8_t pkix_attribute_certificate_2009_id_at_clearance[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_CLEARANCE_LEN];
+
 /* 2.5.1.5.55 as DER contents octets. */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_CLEARANCE_RFC3281_LEN 4
 extern const uint8_t pkix_attribute_certificate_2009_id_at_clearance_rfc3281[PKIX_ATTRIBUTE_CERTIFICATE_2009_ID_AT_CLEARANCE_RFC3281_LEN];
+
 /*
  * An inline type of pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier.
  */
@@ -60,18 +75,23 @@ typedef struct pkix_attribute_certificate_2009_AttributeCertificate_algorithmIde
     synta_span algorithm;
     synta_span parameters;
 } pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_ALGORITHMIDENTIFIER_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *out);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *out,
     synta_error *err);
+
 /*
  * AttributeCertificate ::= SIGNED{AttributeCertificateInfo}
  *
@@ -82,37 +102,47 @@ typedef struct pkix_attribute_certificate_2009_AttributeCertificate {
     pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier algorithmIdentifier;
     synta_bit_string signature;
 } pkix_attribute_certificate_2009_AttributeCertificate;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificate *out);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificate *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate *out,
     synta_error *err);
+
 /*
  * AttCertVersion ::= INTEGER { v2(1) }
  *
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:147.
  */
 typedef synta_span pkix_attribute_certificate_2009_AttCertVersion;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVERSION_TAG (0x02u)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVERSION_INIT {0}
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVERSION_V2 INT64_C(1) /* v2 */
+
 /* pkix_attribute_certificate_2009_AttCertVersion_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVERSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertVersion *out);
+
 /* pkix_attribute_certificate_2009_AttCertVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertVersion *in);
+
 /* pkix_attribute_certificate_2009_AttCertVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertVersion *out,
     synta_error *err);
+
 /*
  * IssuerSerial  ::=  SEQUENCE {
  *        issuer         GeneralNames,
@@ -128,37 +158,47 @@ typedef struct pkix_attribute_certificate_2009_IssuerSerial {
     pkix1_explicit_2009_CertificateSerialNumber serial;
     pkix1_explicit_2009_UniqueIdentifier issuerUID;
 } pkix_attribute_certificate_2009_IssuerSerial;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ISSUERSERIAL_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ISSUERSERIAL_INIT {0}
+
 /* pkix_attribute_certificate_2009_IssuerSerial_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ISSUERSERIAL_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IssuerSerial *out);
+
 /* pkix_attribute_certificate_2009_IssuerSerial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IssuerSerial *in);
+
 /* pkix_attribute_certificate_2009_IssuerSerial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IssuerSerial *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType.
  */
 typedef int64_t pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_TAG (0x0Au)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_INIT {0}
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_PUBLICKEY INT64_C(0) /* publicKey */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_PUBLICKEYCERT INT64_C(1) /* publicKeyCert */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_OTHEROBJECTTYPES INT64_C(2) /* otherObjectTypes */
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_DIGESTEDOBJECTTYPE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *out);
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *in);
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -167,18 +207,23 @@ typedef struct pkix_attribute_certificate_2009_AlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } pkix_attribute_certificate_2009_AlgorithmIdentifier;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_INIT {0}
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AlgorithmIdentifier *out);
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AlgorithmIdentifier *in);
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * ObjectDigestInfo    ::= SEQUENCE {
  *        digestedObjectType  ENUMERATED {
@@ -201,18 +246,23 @@ typedef struct pkix_attribute_certificate_2009_ObjectDigestInfo {
     pkix_attribute_certificate_2009_AlgorithmIdentifier digestAlgorithm;
     synta_bit_string objectDigest;
 } pkix_attribute_certificate_2009_ObjectDigestInfo;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_INIT {0}
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_OBJECTDIGESTINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ObjectDigestInfo *out);
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ObjectDigestInfo *in);
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ObjectDigestInfo *out,
     synta_error *err);
+
 /*
  * Holder ::= SEQUENCE {
  *        baseCertificateID   [0] IssuerSerial OPTIONAL,
@@ -235,18 +285,23 @@ typedef struct pkix_attribute_certificate_2009_Holder {
     pkix1_implicit_2009_GeneralNames entityName;
     pkix_attribute_certificate_2009_ObjectDigestInfo objectDigestInfo;
 } pkix_attribute_certificate_2009_Holder;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_HOLDER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_HOLDER_INIT {0}
+
 /* pkix_attribute_certificate_2009_Holder_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_HOLDER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Holder *out);
+
 /* pkix_attribute_certificate_2009_Holder_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Holder *in);
+
 /* pkix_attribute_certificate_2009_Holder_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Holder *out,
     synta_error *err);
+
 /*
  * V2Form ::= SEQUENCE {
  *        issuerName            GeneralNames  OPTIONAL,
@@ -267,18 +322,23 @@ typedef struct pkix_attribute_certificate_2009_V2Form {
     pkix_attribute_certificate_2009_IssuerSerial baseCertificateID;
     pkix_attribute_certificate_2009_ObjectDigestInfo objectDigestInfo;
 } pkix_attribute_certificate_2009_V2Form;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_V2FORM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_V2FORM_INIT {0}
+
 /* pkix_attribute_certificate_2009_V2Form_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_V2FORM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_V2Form *out);
+
 /* pkix_attribute_certificate_2009_V2Form_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_V2Form *in);
+
 /* pkix_attribute_certificate_2009_V2Form_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_V2Form *out,
     synta_error *err);
+
 /*
  * AttCertIssuer ::= CHOICE {
  *        v1Form   GeneralNames,  -- MUST NOT be used in this
@@ -294,6 +354,7 @@ typedef enum pkix_attribute_certificate_2009_AttCertIssuer_PR {
     PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_v2Form,
     PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_attribute_certificate_2009_AttCertIssuer_PR;
+
 typedef struct pkix_attribute_certificate_2009_AttCertIssuer {
     pkix_attribute_certificate_2009_AttCertIssuer_PR present;
     union {
@@ -302,20 +363,26 @@ typedef struct pkix_attribute_certificate_2009_AttCertIssuer {
         synta_span unknown;
     } u;
 } pkix_attribute_certificate_2009_AttCertIssuer;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_TAG 0
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttCertIssuer_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_attribute_certificate_2009_AttCertIssuer_accepts(uint32_t tag);
+
 /* pkix_attribute_certificate_2009_AttCertIssuer_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertIssuer *out);
+
 /* pkix_attribute_certificate_2009_AttCertIssuer_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertIssuer *in);
+
 /* pkix_attribute_certificate_2009_AttCertIssuer_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertIssuer *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -324,18 +391,23 @@ typedef struct pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgo
     synta_span algorithm;
     synta_span parameters;
 } pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_INIT {0}
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *out);
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
@@ -353,6 +425,7 @@ typedef enum pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgori
     PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
     PKIX_ATTRIBUTE_CERTIFICATE_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
 } pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+
 typedef struct pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
     pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
     union {
@@ -370,11 +443,13 @@ typedef struct pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgo
         pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
     } u;
 } pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * AttCertValidityPeriod  ::= SEQUENCE {
  *        notBeforeTime  GeneralizedTime,
@@ -391,18 +466,23 @@ typedef struct pkix_attribute_certificate_2009_AttCertValidityPeriod {
     synta_time notBeforeTime;
     synta_time notAfterTime;
 } pkix_attribute_certificate_2009_AttCertValidityPeriod;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVALIDITYPERIOD_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVALIDITYPERIOD_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttCertValidityPeriod_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTVALIDITYPERIOD_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertValidityPeriod *out);
+
 /* pkix_attribute_certificate_2009_AttCertValidityPeriod_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertValidityPeriod *in);
+
 /* pkix_attribute_certificate_2009_AttCertValidityPeriod_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertValidityPeriod *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values.
  */
@@ -411,26 +491,34 @@ typedef struct pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_va
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_VALUES_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *out);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *in);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_iter(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_next(synta_list_iter *it, synta_span *out);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_get_all(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeSet{{AttributesDefined}}: an instance of the parameterized type AttributeSet (module PKIX-CommonTypes-2009).
  */
@@ -438,18 +526,23 @@ typedef struct pkix_attribute_certificate_2009_AttributeSet_AttributesDefined {
     synta_span type;
     pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values values;
 } pkix_attribute_certificate_2009_AttributeSet_AttributesDefined;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTESET_ATTRIBUTESDEFINED_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *in);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes.
  */
@@ -458,26 +551,34 @@ typedef struct pkix_attribute_certificate_2009_AttributeCertificateInfo_attribut
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_ATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_ATTRIBUTES_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_ATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *out);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_iter(const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_next(synta_list_iter *it, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_get_all(const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *list, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out, size_t cap,
     size_t *out_count);
+
 /*
  * TargetCert  ::= SEQUENCE {
  *        targetCertificate  IssuerSerial,
@@ -494,18 +595,23 @@ typedef struct pkix_attribute_certificate_2009_TargetCert {
     pkix1_implicit_2009_GeneralName targetName;
     pkix_attribute_certificate_2009_ObjectDigestInfo certDigestInfo;
 } pkix_attribute_certificate_2009_TargetCert;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETCERT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETCERT_INIT {0}
+
 /* pkix_attribute_certificate_2009_TargetCert_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETCERT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_TargetCert *out);
+
 /* pkix_attribute_certificate_2009_TargetCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_TargetCert *in);
+
 /* pkix_attribute_certificate_2009_TargetCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_TargetCert *out,
     synta_error *err);
+
 /*
  * Target  ::= CHOICE {
  *        targetName     [0] GeneralName,
@@ -522,6 +628,7 @@ typedef enum pkix_attribute_certificate_2009_Target_PR {
     PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetCert,
     PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_attribute_certificate_2009_Target_PR;
+
 typedef struct pkix_attribute_certificate_2009_Target {
     pkix_attribute_certificate_2009_Target_PR present;
     union {
@@ -531,20 +638,26 @@ typedef struct pkix_attribute_certificate_2009_Target {
         synta_span unknown;
     } u;
 } pkix_attribute_certificate_2009_Target;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_TAG 0
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_INIT {0}
+
 /* pkix_attribute_certificate_2009_Target_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_attribute_certificate_2009_Target_accepts(uint32_t tag);
+
 /* pkix_attribute_certificate_2009_Target_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Target *out);
+
 /* pkix_attribute_certificate_2009_Target_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Target *in);
+
 /* pkix_attribute_certificate_2009_Target_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Target *out,
     synta_error *err);
+
 /*
  * Targets ::= SEQUENCE OF Target
  *
@@ -555,26 +668,34 @@ typedef struct pkix_attribute_certificate_2009_Targets {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_Targets;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETS_INIT {0}
+
 /* pkix_attribute_certificate_2009_Targets_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGETS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Targets *out);
+
 /* pkix_attribute_certificate_2009_Targets_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Targets *in);
+
 /* pkix_attribute_certificate_2009_Targets_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Targets *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_Targets_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_Targets_iter(const pkix_attribute_certificate_2009_Targets *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_Targets_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_next(synta_list_iter *it, pkix_attribute_certificate_2009_Target *out);
+
 /* pkix_attribute_certificate_2009_Targets_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_get_all(const pkix_attribute_certificate_2009_Targets *list, pkix_attribute_certificate_2009_Target *out, size_t cap,
     size_t *out_count);
+
 /*
  * ProxyInfo ::= SEQUENCE OF Targets
  *
@@ -589,26 +710,34 @@ typedef struct pkix_attribute_certificate_2009_ProxyInfo {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_ProxyInfo;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_INIT {0}
+
 /* pkix_attribute_certificate_2009_ProxyInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_PROXYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ProxyInfo *out);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_ProxyInfo_iter(const pkix_attribute_certificate_2009_ProxyInfo *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_attribute_certificate_2009_Targets *out);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_get_all(const pkix_attribute_certificate_2009_ProxyInfo *list, pkix_attribute_certificate_2009_Targets *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttrSpec::= SEQUENCE OF OBJECT IDENTIFIER
  *
@@ -619,26 +748,34 @@ typedef struct pkix_attribute_certificate_2009_AttrSpec {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_AttrSpec;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRSPEC_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRSPEC_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttrSpec_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRSPEC_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttrSpec *out);
+
 /* pkix_attribute_certificate_2009_AttrSpec_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttrSpec *in);
+
 /* pkix_attribute_certificate_2009_AttrSpec_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttrSpec *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_AttrSpec_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_AttrSpec_iter(const pkix_attribute_certificate_2009_AttrSpec *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_AttrSpec_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_next(synta_list_iter *it, synta_span *out);
+
 /* pkix_attribute_certificate_2009_AttrSpec_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_get_all(const pkix_attribute_certificate_2009_AttrSpec *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AAControls ::= SEQUENCE {
  *        pathLenConstraint INTEGER (0..MAX) OPTIONAL,
@@ -658,18 +795,23 @@ typedef struct pkix_attribute_certificate_2009_AAControls {
     pkix_attribute_certificate_2009_AttrSpec excludedAttrs;
     int permitUnSpecified;
 } pkix_attribute_certificate_2009_AAControls;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_AACONTROLS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_AACONTROLS_INIT {0}
+
 /* pkix_attribute_certificate_2009_AAControls_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_AACONTROLS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AAControls *out);
+
 /* pkix_attribute_certificate_2009_AAControls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AAControls *in);
+
 /* pkix_attribute_certificate_2009_AAControls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AAControls *out,
     synta_error *err);
+
 /*
  * Extension{{{AttributeCertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -678,18 +820,23 @@ typedef struct pkix_attribute_certificate_2009_Extension_AttributeCertExtensions
     int critical;
     synta_span extnValue;
 } pkix_attribute_certificate_2009_Extension_AttributeCertExtensions;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_INIT {0}
+
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out);
+
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in);
+
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value: Extension_AttributeCertExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR {
@@ -703,6 +850,7 @@ typedef enum pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_e
     PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_ac_proxying, /* 1.3.6.1.5.5.7.1.10 */
     PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSION_ATTRIBUTECERTEXTENSIONS_EXTNVALUE_PR_ext_aaControls, /* 1.3.6.1.5.5.7.1.6 */
 } pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR;
+
 typedef struct pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value {
     pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_PR present;
     union {
@@ -716,11 +864,13 @@ typedef struct pkix_attribute_certificate_2009_Extension_AttributeCertExtensions
         pkix_attribute_certificate_2009_AAControls ext_aaControls;
     } u;
 } pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value;
+
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_decode(const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{AttributeCertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -729,26 +879,34 @@ typedef struct pkix_attribute_certificate_2009_Extensions_AttributeCertExtension
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_INIT {0}
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_EXTENSIONS_ATTRIBUTECERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_iter(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next(synta_list_iter *it, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_get_all(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *list, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeCertificateInfo ::= SEQUENCE {
  *        version        AttCertVersion,  -- version is v2
@@ -779,18 +937,23 @@ typedef struct pkix_attribute_certificate_2009_AttributeCertificateInfo {
     pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
     synta_span extensions; /* raw TLV, decoded on demand with pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse */
 } pkix_attribute_certificate_2009_AttributeCertificateInfo;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_INIT {0}
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTRIBUTECERTIFICATEINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificateInfo *out);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values_item.
  */
@@ -801,6 +964,7 @@ typedef enum pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR {
     PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string,
     PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR;
+
 typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax_values_item {
     pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_PR present;
     union {
@@ -810,20 +974,26 @@ typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax_values_item {
         synta_span unknown;
     } u;
 } pkix_attribute_certificate_2009_IetfAttrSyntax_values_item;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_TAG 0
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_INIT {0}
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts(uint32_t tag);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_IetfAttrSyntax_values.
  */
@@ -832,26 +1002,34 @@ typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax_values {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_IetfAttrSyntax_values;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_INIT {0}
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax_values *out);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values *in);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_IetfAttrSyntax_values_iter(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *it, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_get_all(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *list, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out, size_t cap,
     size_t *out_count);
+
 /*
  * IetfAttrSyntax ::= SEQUENCE {
  *       policyAuthority[0] GeneralNames    OPTIONAL,
@@ -869,18 +1047,23 @@ typedef struct pkix_attribute_certificate_2009_IetfAttrSyntax {
     pkix1_implicit_2009_GeneralNames policyAuthority;
     pkix_attribute_certificate_2009_IetfAttrSyntax_values values;
 } pkix_attribute_certificate_2009_IetfAttrSyntax;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_INIT {0}
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_IetfAttrSyntax *out);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax *in);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax *out,
     synta_error *err);
+
 /*
  * SvceAuthInfo ::=    SEQUENCE {
  *        service       GeneralName,
@@ -896,18 +1079,23 @@ typedef struct pkix_attribute_certificate_2009_SvceAuthInfo {
     pkix1_implicit_2009_GeneralName ident;
     synta_span authInfo;
 } pkix_attribute_certificate_2009_SvceAuthInfo;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SVCEAUTHINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SVCEAUTHINFO_INIT {0}
+
 /* pkix_attribute_certificate_2009_SvceAuthInfo_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_SVCEAUTHINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_SvceAuthInfo *out);
+
 /* pkix_attribute_certificate_2009_SvceAuthInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SvceAuthInfo *in);
+
 /* pkix_attribute_certificate_2009_SvceAuthInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SvceAuthInfo *out,
     synta_error *err);
+
 /*
  * RoleSyntax ::= SEQUENCE {
  *        roleAuthority  [0] GeneralNames OPTIONAL,
@@ -921,18 +1109,23 @@ typedef struct pkix_attribute_certificate_2009_RoleSyntax {
     pkix1_implicit_2009_GeneralNames roleAuthority;
     pkix1_implicit_2009_GeneralName roleName;
 } pkix_attribute_certificate_2009_RoleSyntax;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ROLESYNTAX_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ROLESYNTAX_INIT {0}
+
 /* pkix_attribute_certificate_2009_RoleSyntax_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ROLESYNTAX_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_RoleSyntax *out);
+
 /* pkix_attribute_certificate_2009_RoleSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_RoleSyntax *in);
+
 /* pkix_attribute_certificate_2009_RoleSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_RoleSyntax *out,
     synta_error *err);
+
 /*
  * ClassList  ::=  BIT STRING {
  *        unmarked       (0),
@@ -946,6 +1139,7 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_parse(const uint8_
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:269.
  */
 typedef synta_bit_string pkix_attribute_certificate_2009_ClassList;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_TAG (0x03u)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_INIT {0}
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_UNMARKED INT64_C(0) /* unmarked */
@@ -954,16 +1148,20 @@ typedef synta_bit_string pkix_attribute_certificate_2009_ClassList;
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_CONFIDENTIAL INT64_C(3) /* confidential */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_SECRET INT64_C(4) /* secret */
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_TOPSECRET INT64_C(5) /* topSecret */
+
 /* pkix_attribute_certificate_2009_ClassList_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_CLASSLIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ClassList *out);
+
 /* pkix_attribute_certificate_2009_ClassList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ClassList *in);
+
 /* pkix_attribute_certificate_2009_ClassList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ClassList *out,
     synta_error *err);
+
 /*
  * SecurityCategory{{SupportedSecurityCategories}}: an instance of the parameterized type SecurityCategory (module PKIX-CommonTypes-2009).
  */
@@ -971,18 +1169,23 @@ typedef struct pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurit
     synta_span type;
     synta_span value;
 } pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_SUPPORTEDSECURITYCATEGORIES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_SUPPORTEDSECURITYCATEGORIES_INIT {0}
+
 /* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_SUPPORTEDSECURITYCATEGORIES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out);
+
 /* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *in);
+
 /* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_Clearance_securityCategories.
  */
@@ -991,26 +1194,34 @@ typedef struct pkix_attribute_certificate_2009_Clearance_securityCategories {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_Clearance_securityCategories;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_SECURITYCATEGORIES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_SECURITYCATEGORIES_INIT {0}
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_SECURITYCATEGORIES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Clearance_securityCategories *out);
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_securityCategories *in);
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_securityCategories *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_Clearance_securityCategories_iter(const pkix_attribute_certificate_2009_Clearance_securityCategories *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_next(synta_list_iter *it, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out);
+
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_get_all(const pkix_attribute_certificate_2009_Clearance_securityCategories *list, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out, size_t cap,
     size_t *out_count);
+
 /*
  * Clearance ::= SEQUENCE {
  *        policyId            OBJECT IDENTIFIER,
@@ -1033,18 +1244,23 @@ typedef struct pkix_attribute_certificate_2009_Clearance {
     pkix_attribute_certificate_2009_ClassList classList;
     pkix_attribute_certificate_2009_Clearance_securityCategories securityCategories;
 } pkix_attribute_certificate_2009_Clearance;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_INIT {0}
+
 /* pkix_attribute_certificate_2009_Clearance_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Clearance *out);
+
 /* pkix_attribute_certificate_2009_Clearance_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance *in);
+
 /* pkix_attribute_certificate_2009_Clearance_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance *out,
     synta_error *err);
+
 /*
  * SecurityCategory-rfc3281{{SupportedSecurityCategories}}: an instance of the parameterized type SecurityCategory-rfc3281 (module PKIXAttributeCertificate-2009).
  */
@@ -1052,18 +1268,23 @@ typedef struct pkix_attribute_certificate_2009_SecurityCategory_rfc3281_Supporte
     synta_span type;
     synta_span value;
 } pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_RFC3281_SUPPORTEDSECURITYCATEGORIES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_RFC3281_SUPPORTEDSECURITYCATEGORIES_INIT {0}
+
 /* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_SECURITYCATEGORY_RFC3281_SUPPORTEDSECURITYCATEGORIES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out);
+
 /* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *in);
+
 /* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories.
  */
@@ -1072,26 +1293,34 @@ typedef struct pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategor
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_SECURITYCATEGORIES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_SECURITYCATEGORIES_INIT {0}
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_SECURITYCATEGORIES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *out);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *in);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *out,
     synta_error *err);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_iter(const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *list, synta_list_iter *it);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_next(synta_list_iter *it, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_get_all(const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *list, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out, size_t cap,
     size_t *out_count);
+
 /*
  * Clearance-rfc3281  ::=  SEQUENCE {
  *        policyId       [0] OBJECT IDENTIFIER,
@@ -1109,18 +1338,23 @@ typedef struct pkix_attribute_certificate_2009_Clearance_rfc3281 {
     pkix_attribute_certificate_2009_ClassList classList;
     pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories securityCategories;
 } pkix_attribute_certificate_2009_Clearance_rfc3281;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_INIT {0}
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_CLEARANCE_RFC3281_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_Clearance_rfc3281 *out);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_rfc3281 *in);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_rfc3281 *out,
     synta_error *err);
+
 /*
  * ACClearAttrs ::= SEQUENCE {
  *        acIssuer          GeneralName,
@@ -1135,18 +1369,23 @@ typedef struct pkix_attribute_certificate_2009_ACClearAttrs {
     synta_span acSerial;
     pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes attrs;
 } pkix_attribute_certificate_2009_ACClearAttrs;
+
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ACCLEARATTRS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_ATTRIBUTE_CERTIFICATE_2009_ACCLEARATTRS_INIT {0}
+
 /* pkix_attribute_certificate_2009_ACClearAttrs_decode reads one value with tag |tag| (normally PKIX_ATTRIBUTE_CERTIFICATE_2009_ACCLEARATTRS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ACClearAttrs *out);
+
 /* pkix_attribute_certificate_2009_ACClearAttrs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ACClearAttrs *in);
+
 /* pkix_attribute_certificate_2009_ACClearAttrs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ACClearAttrs *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

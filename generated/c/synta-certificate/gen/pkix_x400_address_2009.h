@@ -7,6 +7,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* Values of module PKIX-X400Address-2009. */
 #define PKIX_X400_ADDRESS_2009_UB_MATCH INT64_C(128) /* ub-match */
 #define PKIX_X400_ADDRESS_2009_UB_COMMON_NAME_LENGTH INT64_C(64) /* ub-common-name-length */
@@ -35,6 +36,7 @@ extern "C" {
 #define PKIX_X400_ADDRESS_2009_UB_TERMINAL_ID_LENGTH INT64_C(24) /* ub-terminal-id-length */
 #define PKIX_X400_ADDRESS_2009_UB_UNFORMATTED_ADDRESS_LENGTH INT64_C(180) /* ub-unformatted-address-length */
 #define PKIX_X400_ADDRESS_2009_UB_X121_ADDRESS_LENGTH INT64_C(16) /* ub-x121-address-length */
+
 /*
  * An inline type of pkix_x400_address_2009_CountryName_untagged.
  */
@@ -44,6 +46,7 @@ typedef enum pkix_x400_address_2009_CountryName_untagged_PR {
     PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_iso_3166_alpha2_code,
     PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_x400_address_2009_CountryName_untagged_PR;
+
 typedef struct pkix_x400_address_2009_CountryName_untagged {
     pkix_x400_address_2009_CountryName_untagged_PR present;
     union {
@@ -52,20 +55,26 @@ typedef struct pkix_x400_address_2009_CountryName_untagged {
         synta_span unknown;
     } u;
 } pkix_x400_address_2009_CountryName_untagged;
+
 #define PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_TAG 0
 #define PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_INIT {0}
+
 /* pkix_x400_address_2009_CountryName_untagged_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_x400_address_2009_CountryName_untagged_accepts(uint32_t tag);
+
 /* pkix_x400_address_2009_CountryName_untagged_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_CountryName_untagged *out);
+
 /* pkix_x400_address_2009_CountryName_untagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_CountryName_untagged *in);
+
 /* pkix_x400_address_2009_CountryName_untagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_CountryName_untagged *out,
     synta_error *err);
+
 /*
  * CountryName ::= [APPLICATION 1] CHOICE {
  *      x121-dcc-code         NumericString
@@ -76,18 +85,23 @@ SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_parse(const uint8
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:36.
  */
 typedef pkix_x400_address_2009_CountryName_untagged pkix_x400_address_2009_CountryName;
+
 #define PKIX_X400_ADDRESS_2009_COUNTRYNAME_TAG (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 1u)
 #define PKIX_X400_ADDRESS_2009_COUNTRYNAME_INIT {0}
+
 /* pkix_x400_address_2009_CountryName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_COUNTRYNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_CountryName *out);
+
 /* pkix_x400_address_2009_CountryName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_CountryName *in);
+
 /* pkix_x400_address_2009_CountryName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_CountryName *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_x400_address_2009_AdministrationDomainName_untagged.
  */
@@ -97,6 +111,7 @@ typedef enum pkix_x400_address_2009_AdministrationDomainName_untagged_PR {
     PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_printable,
     PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_x400_address_2009_AdministrationDomainName_untagged_PR;
+
 typedef struct pkix_x400_address_2009_AdministrationDomainName_untagged {
     pkix_x400_address_2009_AdministrationDomainName_untagged_PR present;
     union {
@@ -105,20 +120,26 @@ typedef struct pkix_x400_address_2009_AdministrationDomainName_untagged {
         synta_span unknown;
     } u;
 } pkix_x400_address_2009_AdministrationDomainName_untagged;
+
 #define PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_TAG 0
 #define PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_INIT {0}
+
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_x400_address_2009_AdministrationDomainName_untagged_accepts(uint32_t tag);
+
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_AdministrationDomainName_untagged *out);
+
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_AdministrationDomainName_untagged *in);
+
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_AdministrationDomainName_untagged *out,
     synta_error *err);
+
 /*
  * AdministrationDomainName ::= [APPLICATION 2] CHOICE {
  *      numeric   NumericString   (SIZE (0..ub-domain-name-length)),
@@ -127,55 +148,70 @@ SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_pars
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:42.
  */
 typedef pkix_x400_address_2009_AdministrationDomainName_untagged pkix_x400_address_2009_AdministrationDomainName;
+
 #define PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_TAG (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 2u)
 #define PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_INIT {0}
+
 /* pkix_x400_address_2009_AdministrationDomainName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_AdministrationDomainName *out);
+
 /* pkix_x400_address_2009_AdministrationDomainName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_AdministrationDomainName *in);
+
 /* pkix_x400_address_2009_AdministrationDomainName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_AdministrationDomainName *out,
     synta_error *err);
+
 /*
  * X121Address ::= NumericString (SIZE (1..ub-x121-address-length))
  *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:48.
  */
 typedef synta_span pkix_x400_address_2009_X121Address;
+
 #define PKIX_X400_ADDRESS_2009_X121ADDRESS_TAG (0x12u)
 #define PKIX_X400_ADDRESS_2009_X121ADDRESS_INIT {0}
 #define PKIX_X400_ADDRESS_2009_X121ADDRESS_MAX_SIZE 16
+
 /* pkix_x400_address_2009_X121Address_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_X121ADDRESS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_X121Address *out);
+
 /* pkix_x400_address_2009_X121Address_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_X121Address *in);
+
 /* pkix_x400_address_2009_X121Address_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_X121Address *out,
     synta_error *err);
+
 /*
  * NetworkAddress ::= X121Address  -- see also extended-network-address
  *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:46.
  */
 typedef pkix_x400_address_2009_X121Address pkix_x400_address_2009_NetworkAddress;
+
 #define PKIX_X400_ADDRESS_2009_NETWORKADDRESS_TAG (0x12u)
 #define PKIX_X400_ADDRESS_2009_NETWORKADDRESS_INIT {0}
+
 /* pkix_x400_address_2009_NetworkAddress_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_NETWORKADDRESS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_NetworkAddress *out);
+
 /* pkix_x400_address_2009_NetworkAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_NetworkAddress *in);
+
 /* pkix_x400_address_2009_NetworkAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_NetworkAddress *out,
     synta_error *err);
+
 /*
  * TerminalIdentifier ::= PrintableString (SIZE
  *   (1..ub-terminal-id-length))
@@ -183,19 +219,24 @@ SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_parse(const uint8_t *da
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:50.
  */
 typedef synta_span pkix_x400_address_2009_TerminalIdentifier;
+
 #define PKIX_X400_ADDRESS_2009_TERMINALIDENTIFIER_TAG (0x13u)
 #define PKIX_X400_ADDRESS_2009_TERMINALIDENTIFIER_INIT {0}
 #define PKIX_X400_ADDRESS_2009_TERMINALIDENTIFIER_MAX_SIZE 24
+
 /* pkix_x400_address_2009_TerminalIdentifier_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_TERMINALIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_TerminalIdentifier *out);
+
 /* pkix_x400_address_2009_TerminalIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TerminalIdentifier *in);
+
 /* pkix_x400_address_2009_TerminalIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_TerminalIdentifier *out,
     synta_error *err);
+
 /*
  * PrivateDomainName ::= CHOICE {
  *      numeric   NumericString   (SIZE (1..ub-domain-name-length)),
@@ -209,6 +250,7 @@ typedef enum pkix_x400_address_2009_PrivateDomainName_PR {
     PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_printable,
     PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkix_x400_address_2009_PrivateDomainName_PR;
+
 typedef struct pkix_x400_address_2009_PrivateDomainName {
     pkix_x400_address_2009_PrivateDomainName_PR present;
     union {
@@ -217,20 +259,26 @@ typedef struct pkix_x400_address_2009_PrivateDomainName {
         synta_span unknown;
     } u;
 } pkix_x400_address_2009_PrivateDomainName;
+
 #define PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_TAG 0
 #define PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_INIT {0}
+
 /* pkix_x400_address_2009_PrivateDomainName_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkix_x400_address_2009_PrivateDomainName_accepts(uint32_t tag);
+
 /* pkix_x400_address_2009_PrivateDomainName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_PrivateDomainName *out);
+
 /* pkix_x400_address_2009_PrivateDomainName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PrivateDomainName *in);
+
 /* pkix_x400_address_2009_PrivateDomainName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PrivateDomainName *out,
     synta_error *err);
+
 /*
  * OrganizationName ::= PrintableString
  *                               (SIZE (1..ub-organization-name-length))
@@ -238,19 +286,24 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_parse(const uint8_t 
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:57.
  */
 typedef synta_span pkix_x400_address_2009_OrganizationName;
+
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONNAME_TAG (0x13u)
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONNAME_INIT {0}
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONNAME_MAX_SIZE 64
+
 /* pkix_x400_address_2009_OrganizationName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ORGANIZATIONNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_OrganizationName *out);
+
 /* pkix_x400_address_2009_OrganizationName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationName *in);
+
 /* pkix_x400_address_2009_OrganizationName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationName *out,
     synta_error *err);
+
 /*
  * NumericUserIdentifier ::= NumericString
  *                               (SIZE (1..ub-numeric-user-id-length))
@@ -258,19 +311,24 @@ SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_parse(const uint8_t *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:61.
  */
 typedef synta_span pkix_x400_address_2009_NumericUserIdentifier;
+
 #define PKIX_X400_ADDRESS_2009_NUMERICUSERIDENTIFIER_TAG (0x12u)
 #define PKIX_X400_ADDRESS_2009_NUMERICUSERIDENTIFIER_INIT {0}
 #define PKIX_X400_ADDRESS_2009_NUMERICUSERIDENTIFIER_MAX_SIZE 32
+
 /* pkix_x400_address_2009_NumericUserIdentifier_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_NUMERICUSERIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_NumericUserIdentifier *out);
+
 /* pkix_x400_address_2009_NumericUserIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_NumericUserIdentifier *in);
+
 /* pkix_x400_address_2009_NumericUserIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_NumericUserIdentifier *out,
     synta_error *err);
+
 /*
  * PersonalName ::= SET {
  *      surname     [0] IMPLICIT PrintableString
@@ -295,18 +353,23 @@ typedef struct pkix_x400_address_2009_PersonalName {
     synta_span initials;
     synta_span generation_qualifier;
 } pkix_x400_address_2009_PersonalName;
+
 #define PKIX_X400_ADDRESS_2009_PERSONALNAME_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_PERSONALNAME_INIT {0}
+
 /* pkix_x400_address_2009_PersonalName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_PERSONALNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_PersonalName *out);
+
 /* pkix_x400_address_2009_PersonalName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PersonalName *in);
+
 /* pkix_x400_address_2009_PersonalName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PersonalName *out,
     synta_error *err);
+
 /*
  * OrganizationalUnitName ::= PrintableString (SIZE
  *                       (1..ub-organizational-unit-name-length))
@@ -314,19 +377,24 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_parse(const uint8_t *data
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:80.
  */
 typedef synta_span pkix_x400_address_2009_OrganizationalUnitName;
+
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAME_TAG (0x13u)
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAME_INIT {0}
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAME_MAX_SIZE 32
+
 /* pkix_x400_address_2009_OrganizationalUnitName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_OrganizationalUnitName *out);
+
 /* pkix_x400_address_2009_OrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationalUnitName *in);
+
 /* pkix_x400_address_2009_OrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationalUnitName *out,
     synta_error *err);
+
 /*
  * OrganizationalUnitNames ::= SEQUENCE SIZE (1..ub-organizational-units)
  *                                OF OrganizationalUnitName
@@ -339,26 +407,34 @@ typedef struct pkix_x400_address_2009_OrganizationalUnitNames {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_x400_address_2009_OrganizationalUnitNames;
+
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAMES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAMES_INIT {0}
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ORGANIZATIONALUNITNAMES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_OrganizationalUnitNames *out);
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationalUnitNames *in);
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationalUnitNames *out,
     synta_error *err);
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_x400_address_2009_OrganizationalUnitNames_iter(const pkix_x400_address_2009_OrganizationalUnitNames *list, synta_list_iter *it);
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_next(synta_list_iter *it, pkix_x400_address_2009_OrganizationalUnitName *out);
+
 /* pkix_x400_address_2009_OrganizationalUnitNames_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_get_all(const pkix_x400_address_2009_OrganizationalUnitNames *list, pkix_x400_address_2009_OrganizationalUnitName *out, size_t cap,
     size_t *out_count);
+
 /*
  * BuiltInStandardAttributes ::= SEQUENCE {
  *      country-name                  CountryName OPTIONAL,
@@ -399,18 +475,23 @@ typedef struct pkix_x400_address_2009_BuiltInStandardAttributes {
     pkix_x400_address_2009_PersonalName personal_name;
     pkix_x400_address_2009_OrganizationalUnitNames organizational_unit_names;
 } pkix_x400_address_2009_BuiltInStandardAttributes;
+
 #define PKIX_X400_ADDRESS_2009_BUILTINSTANDARDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_BUILTINSTANDARDATTRIBUTES_INIT {0}
+
 /* pkix_x400_address_2009_BuiltInStandardAttributes_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_BUILTINSTANDARDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_BuiltInStandardAttributes *out);
+
 /* pkix_x400_address_2009_BuiltInStandardAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInStandardAttributes *in);
+
 /* pkix_x400_address_2009_BuiltInStandardAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInStandardAttributes *out,
     synta_error *err);
+
 /*
  * BuiltInDomainDefinedAttribute ::= SEQUENCE {
  *      type PrintableString (SIZE
@@ -426,18 +507,23 @@ typedef struct pkix_x400_address_2009_BuiltInDomainDefinedAttribute {
     synta_span type;
     synta_span value;
 } pkix_x400_address_2009_BuiltInDomainDefinedAttribute;
+
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTE_INIT {0}
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInDomainDefinedAttribute *in);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out,
     synta_error *err);
+
 /*
  * BuiltInDomainDefinedAttributes ::= SEQUENCE SIZE
  *                       (1..ub-domain-defined-attributes) OF
@@ -450,26 +536,34 @@ typedef struct pkix_x400_address_2009_BuiltInDomainDefinedAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_x400_address_2009_BuiltInDomainDefinedAttributes;
+
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTES_INIT {0}
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_BUILTINDOMAINDEFINEDATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_BuiltInDomainDefinedAttributes *out);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *in);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInDomainDefinedAttributes *out,
     synta_error *err);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_x400_address_2009_BuiltInDomainDefinedAttributes_iter(const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *list, synta_list_iter *it);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_next(synta_list_iter *it, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_get_all(const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *list, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out, size_t cap,
     size_t *out_count);
+
 /*
  * ExtensionAttribute ::=  SEQUENCE {
  *      extension-attribute-type [0] IMPLICIT EXTENSION-ATTRIBUTE.
@@ -484,18 +578,23 @@ typedef struct pkix_x400_address_2009_ExtensionAttribute {
     uint16_t extension_attribute_type;
     synta_span extension_attribute_value;
 } pkix_x400_address_2009_ExtensionAttribute;
+
 #define PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTE_INIT {0}
+
 /* pkix_x400_address_2009_ExtensionAttribute_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_ExtensionAttribute *out);
+
 /* pkix_x400_address_2009_ExtensionAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ExtensionAttribute *in);
+
 /* pkix_x400_address_2009_ExtensionAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ExtensionAttribute *out,
     synta_error *err);
+
 /*
  * ExtensionAttributes ::= SET SIZE (1..ub-extension-attributes) OF
  *                  ExtensionAttribute
@@ -507,26 +606,34 @@ typedef struct pkix_x400_address_2009_ExtensionAttributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_x400_address_2009_ExtensionAttributes;
+
 #define PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTES_INIT {0}
+
 /* pkix_x400_address_2009_ExtensionAttributes_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_EXTENSIONATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_ExtensionAttributes *out);
+
 /* pkix_x400_address_2009_ExtensionAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ExtensionAttributes *in);
+
 /* pkix_x400_address_2009_ExtensionAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ExtensionAttributes *out,
     synta_error *err);
+
 /* pkix_x400_address_2009_ExtensionAttributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_x400_address_2009_ExtensionAttributes_iter(const pkix_x400_address_2009_ExtensionAttributes *list, synta_list_iter *it);
+
 /* pkix_x400_address_2009_ExtensionAttributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_next(synta_list_iter *it, pkix_x400_address_2009_ExtensionAttribute *out);
+
 /* pkix_x400_address_2009_ExtensionAttributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_get_all(const pkix_x400_address_2009_ExtensionAttributes *list, pkix_x400_address_2009_ExtensionAttribute *out, size_t cap,
     size_t *out_count);
+
 /*
  * ORAddress ::= SEQUENCE {
  *      built-in-standard-attributes BuiltInStandardAttributes,
@@ -547,18 +654,23 @@ typedef struct pkix_x400_address_2009_ORAddress {
     pkix_x400_address_2009_BuiltInDomainDefinedAttributes built_in_domain_defined_attributes;
     pkix_x400_address_2009_ExtensionAttributes extension_attributes;
 } pkix_x400_address_2009_ORAddress;
+
 #define PKIX_X400_ADDRESS_2009_ORADDRESS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_ORADDRESS_INIT {0}
+
 /* pkix_x400_address_2009_ORAddress_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_ORADDRESS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_ORAddress *out);
+
 /* pkix_x400_address_2009_ORAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ORAddress *in);
+
 /* pkix_x400_address_2009_ORAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ORAddress *out,
     synta_error *err);
+
 /*
  * TeletexOrganizationalUnitName ::= TeletexString
  *       (SIZE (1..ub-organizational-unit-name-length))
@@ -566,19 +678,24 @@ SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_parse(const uint8_t *data, s
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:152.
  */
 typedef synta_span pkix_x400_address_2009_TeletexOrganizationalUnitName;
+
 #define PKIX_X400_ADDRESS_2009_TELETEXORGANIZATIONALUNITNAME_TAG (0x14u)
 #define PKIX_X400_ADDRESS_2009_TELETEXORGANIZATIONALUNITNAME_INIT {0}
 #define PKIX_X400_ADDRESS_2009_TELETEXORGANIZATIONALUNITNAME_MAX_SIZE 32
+
 /* pkix_x400_address_2009_TeletexOrganizationalUnitName_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_TELETEXORGANIZATIONALUNITNAME_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_TeletexOrganizationalUnitName *out);
+
 /* pkix_x400_address_2009_TeletexOrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TeletexOrganizationalUnitName *in);
+
 /* pkix_x400_address_2009_TeletexOrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_TeletexOrganizationalUnitName *out,
     synta_error *err);
+
 /*
  * PDSParameter ::= SET {
  *      printable-string PrintableString
@@ -594,18 +711,23 @@ typedef struct pkix_x400_address_2009_PDSParameter {
     synta_span printable_string;
     synta_span teletex_string;
 } pkix_x400_address_2009_PDSParameter;
+
 #define PKIX_X400_ADDRESS_2009_PDSPARAMETER_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_PDSPARAMETER_INIT {0}
+
 /* pkix_x400_address_2009_PDSParameter_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_PDSPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_PDSParameter *out);
+
 /* pkix_x400_address_2009_PDSParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PDSParameter *in);
+
 /* pkix_x400_address_2009_PDSParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PDSParameter *out,
     synta_error *err);
+
 /*
  * An inline type of pkix_x400_address_2009_PresentationAddress_nAddresses.
  */
@@ -614,26 +736,34 @@ typedef struct pkix_x400_address_2009_PresentationAddress_nAddresses {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkix_x400_address_2009_PresentationAddress_nAddresses;
+
 #define PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_NADDRESSES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_NADDRESSES_INIT {0}
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_NADDRESSES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_PresentationAddress_nAddresses *out);
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PresentationAddress_nAddresses *in);
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PresentationAddress_nAddresses *out,
     synta_error *err);
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkix_x400_address_2009_PresentationAddress_nAddresses_iter(const pkix_x400_address_2009_PresentationAddress_nAddresses *list, synta_list_iter *it);
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_next(synta_list_iter *it, synta_span *out);
+
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_get_all(const pkix_x400_address_2009_PresentationAddress_nAddresses *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * PresentationAddress ::= SEQUENCE {
  *       pSelector     [0] EXPLICIT OCTET STRING OPTIONAL,
@@ -652,18 +782,23 @@ typedef struct pkix_x400_address_2009_PresentationAddress {
     synta_span tSelector;
     pkix_x400_address_2009_PresentationAddress_nAddresses nAddresses;
 } pkix_x400_address_2009_PresentationAddress;
+
 #define PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_INIT {0}
+
 /* pkix_x400_address_2009_PresentationAddress_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_PRESENTATIONADDRESS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_PresentationAddress *out);
+
 /* pkix_x400_address_2009_PresentationAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PresentationAddress *in);
+
 /* pkix_x400_address_2009_PresentationAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PresentationAddress *out,
     synta_error *err);
+
 /*
  * TeletexDomainDefinedAttribute ::= SEQUENCE {
  *       type TeletexString
@@ -682,18 +817,23 @@ typedef struct pkix_x400_address_2009_TeletexDomainDefinedAttribute {
     synta_span type;
     synta_span value;
 } pkix_x400_address_2009_TeletexDomainDefinedAttribute;
+
 #define PKIX_X400_ADDRESS_2009_TELETEXDOMAINDEFINEDATTRIBUTE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIX_X400_ADDRESS_2009_TELETEXDOMAINDEFINEDATTRIBUTE_INIT {0}
+
 /* pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode reads one value with tag |tag| (normally PKIX_X400_ADDRESS_2009_TELETEXDOMAINDEFINEDATTRIBUTE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_TeletexDomainDefinedAttribute *out);
+
 /* pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TeletexDomainDefinedAttribute *in);
+
 /* pkix_x400_address_2009_TeletexDomainDefinedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_TeletexDomainDefinedAttribute *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,12 +11,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113533.7.66.13 as DER contents octets. */
 #define PKIXCMP_2009_ID_PASSWORDBASEDMAC_LEN 9
 extern const uint8_t pkixcmp_2009_id_PasswordBasedMac[PKIXCMP_2009_ID_PASSWORDBASEDMAC_LEN];
+
 /* 1.2.840.113533.7.66.30 as DER contents octets. */
 #define PKIXCMP_2009_ID_DHBASEDMAC_LEN 9
 extern const uint8_t pkixcmp_2009_id_DHBasedMac[PKIXCMP_2009_ID_DHBASEDMAC_LEN];
+
 /*
  * CMPCertificate ::= CHOICE { x509v3PKCert Certificate, ... }
  *  -- This syntax, while bits-on-the-wire compatible with the
@@ -41,6 +44,7 @@ typedef enum pkixcmp_2009_CMPCertificate_PR {
     PKIXCMP_2009_CMPCERTIFICATE_PR_x509v3PKCert,
     PKIXCMP_2009_CMPCERTIFICATE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcmp_2009_CMPCertificate_PR;
+
 typedef struct pkixcmp_2009_CMPCertificate {
     pkixcmp_2009_CMPCertificate_PR present;
     union {
@@ -48,20 +52,26 @@ typedef struct pkixcmp_2009_CMPCertificate {
         synta_span unknown;
     } u;
 } pkixcmp_2009_CMPCertificate;
+
 #define PKIXCMP_2009_CMPCERTIFICATE_TAG 0
 #define PKIXCMP_2009_CMPCERTIFICATE_INIT {0}
+
 /* pkixcmp_2009_CMPCertificate_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcmp_2009_CMPCertificate_accepts(uint32_t tag);
+
 /* pkixcmp_2009_CMPCertificate_decode reads one value with tag |tag| (normally PKIXCMP_2009_CMPCERTIFICATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CMPCertificate *out);
+
 /* pkixcmp_2009_CMPCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CMPCertificate *in);
+
 /* pkixcmp_2009_CMPCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CMPCertificate *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -70,18 +80,23 @@ typedef struct pkixcmp_2009_AlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } pkixcmp_2009_AlgorithmIdentifier;
+
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER_INIT {0}
+
 /* pkixcmp_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally PKIXCMP_2009_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_AlgorithmIdentifier *out);
+
 /* pkixcmp_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier *in);
+
 /* pkixcmp_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * PKIFreeText ::= SEQUENCE SIZE (1..MAX) OF UTF8String
  *      -- text encoded as UTF-8 String [RFC3629] (note: each
@@ -96,26 +111,34 @@ typedef struct pkixcmp_2009_PKIFreeText {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PKIFreeText;
+
 #define PKIXCMP_2009_PKIFREETEXT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIFREETEXT_INIT {0}
+
 /* pkixcmp_2009_PKIFreeText_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIFREETEXT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIFreeText *out);
+
 /* pkixcmp_2009_PKIFreeText_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIFreeText *in);
+
 /* pkixcmp_2009_PKIFreeText_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIFreeText *out,
     synta_error *err);
+
 /* pkixcmp_2009_PKIFreeText_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PKIFreeText_iter(const pkixcmp_2009_PKIFreeText *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PKIFreeText_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_next(synta_list_iter *it, synta_span *out);
+
 /* pkixcmp_2009_PKIFreeText_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_get_all(const pkixcmp_2009_PKIFreeText *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * InfoTypeAndValue ::= SEQUENCE {
  *      infoType    INFO-TYPE-AND-VALUE.
@@ -129,18 +152,23 @@ typedef struct pkixcmp_2009_InfoTypeAndValue {
     synta_span infoType;
     synta_span infoValue;
 } pkixcmp_2009_InfoTypeAndValue;
+
 #define PKIXCMP_2009_INFOTYPEANDVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_INFOTYPEANDVALUE_INIT {0}
+
 /* pkixcmp_2009_InfoTypeAndValue_decode reads one value with tag |tag| (normally PKIXCMP_2009_INFOTYPEANDVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_InfoTypeAndValue *out);
+
 /* pkixcmp_2009_InfoTypeAndValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_InfoTypeAndValue *in);
+
 /* pkixcmp_2009_InfoTypeAndValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_InfoTypeAndValue *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcmp_2009_PKIHeader_generalInfo.
  */
@@ -149,26 +177,34 @@ typedef struct pkixcmp_2009_PKIHeader_generalInfo {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PKIHeader_generalInfo;
+
 #define PKIXCMP_2009_PKIHEADER_GENERALINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIHEADER_GENERALINFO_INIT {0}
+
 /* pkixcmp_2009_PKIHeader_generalInfo_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIHEADER_GENERALINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIHeader_generalInfo *out);
+
 /* pkixcmp_2009_PKIHeader_generalInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIHeader_generalInfo *in);
+
 /* pkixcmp_2009_PKIHeader_generalInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIHeader_generalInfo *out,
     synta_error *err);
+
 /* pkixcmp_2009_PKIHeader_generalInfo_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PKIHeader_generalInfo_iter(const pkixcmp_2009_PKIHeader_generalInfo *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PKIHeader_generalInfo_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_next(synta_list_iter *it, pkixcmp_2009_InfoTypeAndValue *out);
+
 /* pkixcmp_2009_PKIHeader_generalInfo_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_get_all(const pkixcmp_2009_PKIHeader_generalInfo *list, pkixcmp_2009_InfoTypeAndValue *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIHeader ::= SEQUENCE {
  *      pvno                INTEGER     { cmp1999(1), cmp2000(2) },
@@ -230,36 +266,46 @@ typedef struct pkixcmp_2009_PKIHeader {
     pkixcmp_2009_PKIFreeText freeText;
     pkixcmp_2009_PKIHeader_generalInfo generalInfo;
 } pkixcmp_2009_PKIHeader;
+
 #define PKIXCMP_2009_PKIHEADER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIHEADER_INIT {0}
+
 /* pkixcmp_2009_PKIHeader_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIHEADER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIHeader *out);
+
 /* pkixcmp_2009_PKIHeader_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIHeader *in);
+
 /* pkixcmp_2009_PKIHeader_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIHeader *out,
     synta_error *err);
+
 /*
  * PKIProtection ::= BIT STRING
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:146.
  */
 typedef synta_bit_string pkixcmp_2009_PKIProtection;
+
 #define PKIXCMP_2009_PKIPROTECTION_TAG (0x03u)
 #define PKIXCMP_2009_PKIPROTECTION_INIT {0}
+
 /* pkixcmp_2009_PKIProtection_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIPROTECTION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIProtection *out);
+
 /* pkixcmp_2009_PKIProtection_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIProtection *in);
+
 /* pkixcmp_2009_PKIProtection_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIProtection *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcmp_2009_PKIMessage_extraCerts.
  */
@@ -268,26 +314,34 @@ typedef struct pkixcmp_2009_PKIMessage_extraCerts {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PKIMessage_extraCerts;
+
 #define PKIXCMP_2009_PKIMESSAGE_EXTRACERTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIMESSAGE_EXTRACERTS_INIT {0}
+
 /* pkixcmp_2009_PKIMessage_extraCerts_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIMESSAGE_EXTRACERTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIMessage_extraCerts *out);
+
 /* pkixcmp_2009_PKIMessage_extraCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessage_extraCerts *in);
+
 /* pkixcmp_2009_PKIMessage_extraCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessage_extraCerts *out,
     synta_error *err);
+
 /* pkixcmp_2009_PKIMessage_extraCerts_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PKIMessage_extraCerts_iter(const pkixcmp_2009_PKIMessage_extraCerts *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PKIMessage_extraCerts_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_next(synta_list_iter *it, pkixcmp_2009_CMPCertificate *out);
+
 /* pkixcmp_2009_PKIMessage_extraCerts_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_get_all(const pkixcmp_2009_PKIMessage_extraCerts *list, pkixcmp_2009_CMPCertificate *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIMessage ::= SEQUENCE {
  *      header           PKIHeader,
@@ -306,18 +360,23 @@ typedef struct pkixcmp_2009_PKIMessage {
     pkixcmp_2009_PKIProtection protection;
     pkixcmp_2009_PKIMessage_extraCerts extraCerts;
 } pkixcmp_2009_PKIMessage;
+
 #define PKIXCMP_2009_PKIMESSAGE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIMESSAGE_INIT {0}
+
 /* pkixcmp_2009_PKIMessage_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIMESSAGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIMessage *out);
+
 /* pkixcmp_2009_PKIMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessage *in);
+
 /* pkixcmp_2009_PKIMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessage *out,
     synta_error *err);
+
 /*
  * PKIMessages ::= SEQUENCE SIZE (1..MAX) OF PKIMessage
  *
@@ -328,26 +387,34 @@ typedef struct pkixcmp_2009_PKIMessages {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PKIMessages;
+
 #define PKIXCMP_2009_PKIMESSAGES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKIMESSAGES_INIT {0}
+
 /* pkixcmp_2009_PKIMessages_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIMESSAGES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIMessages *out);
+
 /* pkixcmp_2009_PKIMessages_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessages *in);
+
 /* pkixcmp_2009_PKIMessages_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessages *out,
     synta_error *err);
+
 /* pkixcmp_2009_PKIMessages_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PKIMessages_iter(const pkixcmp_2009_PKIMessages *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PKIMessages_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_next(synta_list_iter *it, synta_span *out);
+
 /* pkixcmp_2009_PKIMessages_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_get_all(const pkixcmp_2009_PKIMessages *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIStatus ::= INTEGER {
  *      accepted               (0),
@@ -376,6 +443,7 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_get_all(const pkixcmp_2009_PKIMessag
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:181.
  */
 typedef synta_span pkixcmp_2009_PKIStatus;
+
 #define PKIXCMP_2009_PKISTATUS_TAG (0x02u)
 #define PKIXCMP_2009_PKISTATUS_INIT {0}
 #define PKIXCMP_2009_PKISTATUS_ACCEPTED INT64_C(0) /* accepted */
@@ -385,16 +453,20 @@ typedef synta_span pkixcmp_2009_PKIStatus;
 #define PKIXCMP_2009_PKISTATUS_REVOCATIONWARNING INT64_C(4) /* revocationWarning */
 #define PKIXCMP_2009_PKISTATUS_REVOCATIONNOTIFICATION INT64_C(5) /* revocationNotification */
 #define PKIXCMP_2009_PKISTATUS_KEYUPDATEWARNING INT64_C(6) /* keyUpdateWarning */
+
 /* pkixcmp_2009_PKIStatus_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKISTATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIStatus *out);
+
 /* pkixcmp_2009_PKIStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIStatus *in);
+
 /* pkixcmp_2009_PKIStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIStatus *out,
     synta_error *err);
+
 /*
  * PKIFailureInfo ::= BIT STRING {
  *  -- since we can fail in more than one way!
@@ -465,6 +537,7 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_parse(const uint8_t *data, size_t len,
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:205.
  */
 typedef synta_bit_string pkixcmp_2009_PKIFailureInfo;
+
 #define PKIXCMP_2009_PKIFAILUREINFO_TAG (0x03u)
 #define PKIXCMP_2009_PKIFAILUREINFO_INIT {0}
 #define PKIXCMP_2009_PKIFAILUREINFO_BADALG INT64_C(0) /* badAlg */
@@ -494,16 +567,20 @@ typedef synta_bit_string pkixcmp_2009_PKIFailureInfo;
 #define PKIXCMP_2009_PKIFAILUREINFO_SYSTEMUNAVAIL INT64_C(24) /* systemUnavail */
 #define PKIXCMP_2009_PKIFAILUREINFO_SYSTEMFAILURE INT64_C(25) /* systemFailure */
 #define PKIXCMP_2009_PKIFAILUREINFO_DUPLICATECERTREQ INT64_C(26) /* duplicateCertReq */
+
 /* pkixcmp_2009_PKIFailureInfo_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIFAILUREINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIFailureInfo *out);
+
 /* pkixcmp_2009_PKIFailureInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIFailureInfo *in);
+
 /* pkixcmp_2009_PKIFailureInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIFailureInfo *out,
     synta_error *err);
+
 /*
  * PKIStatusInfo ::= SEQUENCE {
  *      status        PKIStatus,
@@ -519,18 +596,23 @@ typedef struct pkixcmp_2009_PKIStatusInfo {
     pkixcmp_2009_PKIFreeText statusString;
     pkixcmp_2009_PKIFailureInfo failInfo;
 } pkixcmp_2009_PKIStatusInfo;
+
 #define PKIXCMP_2009_PKISTATUSINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PKISTATUSINFO_INIT {0}
+
 /* pkixcmp_2009_PKIStatusInfo_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKISTATUSINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIStatusInfo *out);
+
 /* pkixcmp_2009_PKIStatusInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIStatusInfo *in);
+
 /* pkixcmp_2009_PKIStatusInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIStatusInfo *out,
     synta_error *err);
+
 /*
  * CertOrEncCert ::= CHOICE {
  *      certificate     [0] CMPCertificate,
@@ -544,6 +626,7 @@ typedef enum pkixcmp_2009_CertOrEncCert_PR {
     PKIXCMP_2009_CERTORENCCERT_PR_encryptedCert,
     PKIXCMP_2009_CERTORENCCERT_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcmp_2009_CertOrEncCert_PR;
+
 typedef struct pkixcmp_2009_CertOrEncCert {
     pkixcmp_2009_CertOrEncCert_PR present;
     union {
@@ -552,20 +635,26 @@ typedef struct pkixcmp_2009_CertOrEncCert {
         synta_span unknown;
     } u;
 } pkixcmp_2009_CertOrEncCert;
+
 #define PKIXCMP_2009_CERTORENCCERT_TAG 0
 #define PKIXCMP_2009_CERTORENCCERT_INIT {0}
+
 /* pkixcmp_2009_CertOrEncCert_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcmp_2009_CertOrEncCert_accepts(uint32_t tag);
+
 /* pkixcmp_2009_CertOrEncCert_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTORENCCERT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertOrEncCert *out);
+
 /* pkixcmp_2009_CertOrEncCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertOrEncCert *in);
+
 /* pkixcmp_2009_CertOrEncCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertOrEncCert *out,
     synta_error *err);
+
 /*
  * CertifiedKeyPair ::= SEQUENCE {
  *      certOrEncCert       CertOrEncCert,
@@ -582,18 +671,23 @@ typedef struct pkixcmp_2009_CertifiedKeyPair {
     pkixcrmf_2009_EncryptedValue privateKey;
     pkixcrmf_2009_PKIPublicationInfo publicationInfo;
 } pkixcmp_2009_CertifiedKeyPair;
+
 #define PKIXCMP_2009_CERTIFIEDKEYPAIR_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTIFIEDKEYPAIR_INIT {0}
+
 /* pkixcmp_2009_CertifiedKeyPair_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTIFIEDKEYPAIR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertifiedKeyPair *out);
+
 /* pkixcmp_2009_CertifiedKeyPair_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertifiedKeyPair *in);
+
 /* pkixcmp_2009_CertifiedKeyPair_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertifiedKeyPair *out,
     synta_error *err);
+
 /*
  * CertResponse ::= SEQUENCE {
  *      certReqId           INTEGER,
@@ -617,18 +711,23 @@ typedef struct pkixcmp_2009_CertResponse {
     pkixcmp_2009_CertifiedKeyPair certifiedKeyPair;
     synta_span rspInfo;
 } pkixcmp_2009_CertResponse;
+
 #define PKIXCMP_2009_CERTRESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTRESPONSE_INIT {0}
+
 /* pkixcmp_2009_CertResponse_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTRESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertResponse_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertResponse *out);
+
 /* pkixcmp_2009_CertResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertResponse_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertResponse *in);
+
 /* pkixcmp_2009_CertResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertResponse_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertResponse *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcmp_2009_CertRepMessage_response.
  */
@@ -637,26 +736,34 @@ typedef struct pkixcmp_2009_CertRepMessage_response {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_CertRepMessage_response;
+
 #define PKIXCMP_2009_CERTREPMESSAGE_RESPONSE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTREPMESSAGE_RESPONSE_INIT {0}
+
 /* pkixcmp_2009_CertRepMessage_response_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTREPMESSAGE_RESPONSE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertRepMessage_response *out);
+
 /* pkixcmp_2009_CertRepMessage_response_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertRepMessage_response *in);
+
 /* pkixcmp_2009_CertRepMessage_response_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertRepMessage_response *out,
     synta_error *err);
+
 /* pkixcmp_2009_CertRepMessage_response_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_CertRepMessage_response_iter(const pkixcmp_2009_CertRepMessage_response *list, synta_list_iter *it);
+
 /* pkixcmp_2009_CertRepMessage_response_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_next(synta_list_iter *it, pkixcmp_2009_CertResponse *out);
+
 /* pkixcmp_2009_CertRepMessage_response_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_get_all(const pkixcmp_2009_CertRepMessage_response *list, pkixcmp_2009_CertResponse *out, size_t cap,
     size_t *out_count);
+
 /*
  * CertRepMessage ::= SEQUENCE {
  *      caPubs       [1] SEQUENCE SIZE (1..MAX) OF CMPCertificate
@@ -670,18 +777,23 @@ typedef struct pkixcmp_2009_CertRepMessage {
     pkixcmp_2009_PKIMessage_extraCerts caPubs;
     pkixcmp_2009_CertRepMessage_response response;
 } pkixcmp_2009_CertRepMessage;
+
 #define PKIXCMP_2009_CERTREPMESSAGE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTREPMESSAGE_INIT {0}
+
 /* pkixcmp_2009_CertRepMessage_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTREPMESSAGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertRepMessage *out);
+
 /* pkixcmp_2009_CertRepMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertRepMessage *in);
+
 /* pkixcmp_2009_CertRepMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertRepMessage *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -690,18 +802,23 @@ typedef struct pkixcmp_2009_AlgorithmIdentifier2 {
     synta_span algorithm;
     synta_span parameters;
 } pkixcmp_2009_AlgorithmIdentifier2;
+
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER2_INIT {0}
+
 /* pkixcmp_2009_AlgorithmIdentifier2_decode reads one value with tag |tag| (normally PKIXCMP_2009_ALGORITHMIDENTIFIER2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_AlgorithmIdentifier2 *out);
+
 /* pkixcmp_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier2 *in);
+
 /* pkixcmp_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier2 *out,
     synta_error *err);
+
 /*
  * Challenge ::= SEQUENCE {
  *      owf                 AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}
@@ -733,18 +850,23 @@ typedef struct pkixcmp_2009_Challenge {
     synta_span witness;
     synta_span challenge;
 } pkixcmp_2009_Challenge;
+
 #define PKIXCMP_2009_CHALLENGE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CHALLENGE_INIT {0}
+
 /* pkixcmp_2009_Challenge_decode reads one value with tag |tag| (normally PKIXCMP_2009_CHALLENGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_Challenge_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Challenge *out);
+
 /* pkixcmp_2009_Challenge_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Challenge_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Challenge *in);
+
 /* pkixcmp_2009_Challenge_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_Challenge_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Challenge *out,
     synta_error *err);
+
 /*
  * POPODecKeyChallContent ::= SEQUENCE OF Challenge
  *  -- One Challenge per encryption key certification request (in the
@@ -757,26 +879,34 @@ typedef struct pkixcmp_2009_POPODecKeyChallContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_POPODecKeyChallContent;
+
 #define PKIXCMP_2009_POPODECKEYCHALLCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POPODECKEYCHALLCONTENT_INIT {0}
+
 /* pkixcmp_2009_POPODecKeyChallContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_POPODECKEYCHALLCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_POPODecKeyChallContent *out);
+
 /* pkixcmp_2009_POPODecKeyChallContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_POPODecKeyChallContent *in);
+
 /* pkixcmp_2009_POPODecKeyChallContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_POPODecKeyChallContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_POPODecKeyChallContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_POPODecKeyChallContent_iter(const pkixcmp_2009_POPODecKeyChallContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_POPODecKeyChallContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_next(synta_list_iter *it, pkixcmp_2009_Challenge *out);
+
 /* pkixcmp_2009_POPODecKeyChallContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_get_all(const pkixcmp_2009_POPODecKeyChallContent *list, pkixcmp_2009_Challenge *out, size_t cap,
     size_t *out_count);
+
 /*
  * POPODecKeyRespContent ::= SEQUENCE OF INTEGER
  *  -- One INTEGER per encryption key certification request (in the
@@ -791,26 +921,34 @@ typedef struct pkixcmp_2009_POPODecKeyRespContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_POPODecKeyRespContent;
+
 #define PKIXCMP_2009_POPODECKEYRESPCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POPODECKEYRESPCONTENT_INIT {0}
+
 /* pkixcmp_2009_POPODecKeyRespContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_POPODECKEYRESPCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_POPODecKeyRespContent *out);
+
 /* pkixcmp_2009_POPODecKeyRespContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_POPODecKeyRespContent *in);
+
 /* pkixcmp_2009_POPODecKeyRespContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_POPODecKeyRespContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_POPODecKeyRespContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_POPODecKeyRespContent_iter(const pkixcmp_2009_POPODecKeyRespContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_POPODecKeyRespContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_next(synta_list_iter *it, synta_span *out);
+
 /* pkixcmp_2009_POPODecKeyRespContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_get_all(const pkixcmp_2009_POPODecKeyRespContent *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_KeyRecRepContent_keyPairHist.
  */
@@ -819,26 +957,34 @@ typedef struct pkixcmp_2009_KeyRecRepContent_keyPairHist {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_KeyRecRepContent_keyPairHist;
+
 #define PKIXCMP_2009_KEYRECREPCONTENT_KEYPAIRHIST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_KEYRECREPCONTENT_KEYPAIRHIST_INIT {0}
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_decode reads one value with tag |tag| (normally PKIXCMP_2009_KEYRECREPCONTENT_KEYPAIRHIST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_KeyRecRepContent_keyPairHist *out);
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_KeyRecRepContent_keyPairHist *in);
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent_keyPairHist *out,
     synta_error *err);
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_KeyRecRepContent_keyPairHist_iter(const pkixcmp_2009_KeyRecRepContent_keyPairHist *list, synta_list_iter *it);
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_next(synta_list_iter *it, pkixcmp_2009_CertifiedKeyPair *out);
+
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_get_all(const pkixcmp_2009_KeyRecRepContent_keyPairHist *list, pkixcmp_2009_CertifiedKeyPair *out, size_t cap,
     size_t *out_count);
+
 /*
  * KeyRecRepContent ::= SEQUENCE {
  *      status                  PKIStatusInfo,
@@ -859,18 +1005,23 @@ typedef struct pkixcmp_2009_KeyRecRepContent {
     pkixcmp_2009_PKIMessage_extraCerts caCerts;
     pkixcmp_2009_KeyRecRepContent_keyPairHist keyPairHist;
 } pkixcmp_2009_KeyRecRepContent;
+
 #define PKIXCMP_2009_KEYRECREPCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_KEYRECREPCONTENT_INIT {0}
+
 /* pkixcmp_2009_KeyRecRepContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_KEYRECREPCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_KeyRecRepContent *out);
+
 /* pkixcmp_2009_KeyRecRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_KeyRecRepContent *in);
+
 /* pkixcmp_2009_KeyRecRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent *out,
     synta_error *err);
+
 /*
  * Extension{{{...}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -879,18 +1030,23 @@ typedef struct pkixcmp_2009_Extension {
     int critical;
     synta_span extnValue;
 } pkixcmp_2009_Extension;
+
 #define PKIXCMP_2009_EXTENSION_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_EXTENSION_INIT {0}
+
 /* pkixcmp_2009_Extension_decode reads one value with tag |tag| (normally PKIXCMP_2009_EXTENSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Extension *out);
+
 /* pkixcmp_2009_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Extension_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extension *in);
+
 /* pkixcmp_2009_Extension_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extension *out,
     synta_error *err);
+
 /*
  * Extensions{{...}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -899,26 +1055,34 @@ typedef struct pkixcmp_2009_Extensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_Extensions;
+
 #define PKIXCMP_2009_EXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_EXTENSIONS_INIT {0}
+
 /* pkixcmp_2009_Extensions_decode reads one value with tag |tag| (normally PKIXCMP_2009_EXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Extensions *out);
+
 /* pkixcmp_2009_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extensions *in);
+
 /* pkixcmp_2009_Extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extensions *out,
     synta_error *err);
+
 /* pkixcmp_2009_Extensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_Extensions_iter(const pkixcmp_2009_Extensions *list, synta_list_iter *it);
+
 /* pkixcmp_2009_Extensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_next(synta_list_iter *it, pkixcmp_2009_Extension *out);
+
 /* pkixcmp_2009_Extensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_get_all(const pkixcmp_2009_Extensions *list, pkixcmp_2009_Extension *out, size_t cap,
     size_t *out_count);
+
 /*
  * RevDetails ::= SEQUENCE {
  *      certDetails         CertTemplate,
@@ -936,18 +1100,23 @@ typedef struct pkixcmp_2009_RevDetails {
     pkixcrmf_2009_CertTemplate certDetails;
     synta_span crlEntryDetails; /* raw TLV, decoded on demand with pkixcmp_2009_Extensions_parse */
 } pkixcmp_2009_RevDetails;
+
 #define PKIXCMP_2009_REVDETAILS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVDETAILS_INIT {0}
+
 /* pkixcmp_2009_RevDetails_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVDETAILS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevDetails_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevDetails *out);
+
 /* pkixcmp_2009_RevDetails_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevDetails_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevDetails *in);
+
 /* pkixcmp_2009_RevDetails_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevDetails_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevDetails *out,
     synta_error *err);
+
 /*
  * RevReqContent ::= SEQUENCE OF RevDetails
  *
@@ -958,26 +1127,34 @@ typedef struct pkixcmp_2009_RevReqContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_RevReqContent;
+
 #define PKIXCMP_2009_REVREQCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVREQCONTENT_INIT {0}
+
 /* pkixcmp_2009_RevReqContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVREQCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevReqContent *out);
+
 /* pkixcmp_2009_RevReqContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevReqContent *in);
+
 /* pkixcmp_2009_RevReqContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevReqContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_RevReqContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_RevReqContent_iter(const pkixcmp_2009_RevReqContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_RevReqContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_next(synta_list_iter *it, pkixcmp_2009_RevDetails *out);
+
 /* pkixcmp_2009_RevReqContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_get_all(const pkixcmp_2009_RevReqContent *list, pkixcmp_2009_RevDetails *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_RevRepContent_status.
  */
@@ -986,26 +1163,34 @@ typedef struct pkixcmp_2009_RevRepContent_status {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_RevRepContent_status;
+
 #define PKIXCMP_2009_REVREPCONTENT_STATUS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVREPCONTENT_STATUS_INIT {0}
+
 /* pkixcmp_2009_RevRepContent_status_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVREPCONTENT_STATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevRepContent_status *out);
+
 /* pkixcmp_2009_RevRepContent_status_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_status *in);
+
 /* pkixcmp_2009_RevRepContent_status_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_status *out,
     synta_error *err);
+
 /* pkixcmp_2009_RevRepContent_status_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_RevRepContent_status_iter(const pkixcmp_2009_RevRepContent_status *list, synta_list_iter *it);
+
 /* pkixcmp_2009_RevRepContent_status_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_next(synta_list_iter *it, pkixcmp_2009_PKIStatusInfo *out);
+
 /* pkixcmp_2009_RevRepContent_status_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_get_all(const pkixcmp_2009_RevRepContent_status *list, pkixcmp_2009_PKIStatusInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_RevRepContent_revCerts.
  */
@@ -1014,26 +1199,34 @@ typedef struct pkixcmp_2009_RevRepContent_revCerts {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_RevRepContent_revCerts;
+
 #define PKIXCMP_2009_REVREPCONTENT_REVCERTS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVREPCONTENT_REVCERTS_INIT {0}
+
 /* pkixcmp_2009_RevRepContent_revCerts_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVREPCONTENT_REVCERTS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevRepContent_revCerts *out);
+
 /* pkixcmp_2009_RevRepContent_revCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_revCerts *in);
+
 /* pkixcmp_2009_RevRepContent_revCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_revCerts *out,
     synta_error *err);
+
 /* pkixcmp_2009_RevRepContent_revCerts_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_RevRepContent_revCerts_iter(const pkixcmp_2009_RevRepContent_revCerts *list, synta_list_iter *it);
+
 /* pkixcmp_2009_RevRepContent_revCerts_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_next(synta_list_iter *it, pkixcrmf_2009_CertId *out);
+
 /* pkixcmp_2009_RevRepContent_revCerts_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_get_all(const pkixcmp_2009_RevRepContent_revCerts *list, pkixcrmf_2009_CertId *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_RevRepContent_crls.
  */
@@ -1042,26 +1235,34 @@ typedef struct pkixcmp_2009_RevRepContent_crls {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_RevRepContent_crls;
+
 #define PKIXCMP_2009_REVREPCONTENT_CRLS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVREPCONTENT_CRLS_INIT {0}
+
 /* pkixcmp_2009_RevRepContent_crls_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVREPCONTENT_CRLS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevRepContent_crls *out);
+
 /* pkixcmp_2009_RevRepContent_crls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_crls *in);
+
 /* pkixcmp_2009_RevRepContent_crls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_crls *out,
     synta_error *err);
+
 /* pkixcmp_2009_RevRepContent_crls_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_RevRepContent_crls_iter(const pkixcmp_2009_RevRepContent_crls *list, synta_list_iter *it);
+
 /* pkixcmp_2009_RevRepContent_crls_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_next(synta_list_iter *it, pkix1_explicit_2009_CertificateList *out);
+
 /* pkixcmp_2009_RevRepContent_crls_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_get_all(const pkixcmp_2009_RevRepContent_crls *list, pkix1_explicit_2009_CertificateList *out, size_t cap,
     size_t *out_count);
+
 /*
  * RevRepContent ::= SEQUENCE {
  *      status       SEQUENCE SIZE (1..MAX) OF PKIStatusInfo,
@@ -1082,18 +1283,23 @@ typedef struct pkixcmp_2009_RevRepContent {
     pkixcmp_2009_RevRepContent_revCerts revCerts;
     pkixcmp_2009_RevRepContent_crls crls;
 } pkixcmp_2009_RevRepContent;
+
 #define PKIXCMP_2009_REVREPCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVREPCONTENT_INIT {0}
+
 /* pkixcmp_2009_RevRepContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVREPCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevRepContent *out);
+
 /* pkixcmp_2009_RevRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent *in);
+
 /* pkixcmp_2009_RevRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent *out,
     synta_error *err);
+
 /*
  * CAKeyUpdAnnContent ::= SEQUENCE {
  *      oldWithNew   CMPCertificate, -- old pub signed with new priv
@@ -1108,36 +1314,46 @@ typedef struct pkixcmp_2009_CAKeyUpdAnnContent {
     pkixcmp_2009_CMPCertificate newWithOld;
     pkixcmp_2009_CMPCertificate newWithNew;
 } pkixcmp_2009_CAKeyUpdAnnContent;
+
 #define PKIXCMP_2009_CAKEYUPDANNCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CAKEYUPDANNCONTENT_INIT {0}
+
 /* pkixcmp_2009_CAKeyUpdAnnContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_CAKEYUPDANNCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CAKeyUpdAnnContent *out);
+
 /* pkixcmp_2009_CAKeyUpdAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CAKeyUpdAnnContent *in);
+
 /* pkixcmp_2009_CAKeyUpdAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CAKeyUpdAnnContent *out,
     synta_error *err);
+
 /*
  * CertAnnContent ::= CMPCertificate
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:380.
  */
 typedef pkixcmp_2009_CMPCertificate pkixcmp_2009_CertAnnContent;
+
 #define PKIXCMP_2009_CERTANNCONTENT_TAG 0
 #define PKIXCMP_2009_CERTANNCONTENT_INIT {0}
+
 /* pkixcmp_2009_CertAnnContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTANNCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertAnnContent *out);
+
 /* pkixcmp_2009_CertAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertAnnContent *in);
+
 /* pkixcmp_2009_CertAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertAnnContent *out,
     synta_error *err);
+
 /*
  * RevAnnContent ::= SEQUENCE {
  *      status              PKIStatus,
@@ -1158,18 +1374,23 @@ typedef struct pkixcmp_2009_RevAnnContent {
     synta_time badSinceDate;
     synta_span crlDetails; /* raw TLV, decoded on demand with pkixcmp_2009_Extensions_parse */
 } pkixcmp_2009_RevAnnContent;
+
 #define PKIXCMP_2009_REVANNCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_REVANNCONTENT_INIT {0}
+
 /* pkixcmp_2009_RevAnnContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_REVANNCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_RevAnnContent *out);
+
 /* pkixcmp_2009_RevAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevAnnContent *in);
+
 /* pkixcmp_2009_RevAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevAnnContent *out,
     synta_error *err);
+
 /*
  * CRLAnnContent ::= SEQUENCE OF CertificateList
  *
@@ -1180,44 +1401,57 @@ typedef struct pkixcmp_2009_CRLAnnContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_CRLAnnContent;
+
 #define PKIXCMP_2009_CRLANNCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CRLANNCONTENT_INIT {0}
+
 /* pkixcmp_2009_CRLAnnContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_CRLANNCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CRLAnnContent *out);
+
 /* pkixcmp_2009_CRLAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CRLAnnContent *in);
+
 /* pkixcmp_2009_CRLAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CRLAnnContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_CRLAnnContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_CRLAnnContent_iter(const pkixcmp_2009_CRLAnnContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_CRLAnnContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_next(synta_list_iter *it, pkix1_explicit_2009_CertificateList *out);
+
 /* pkixcmp_2009_CRLAnnContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_get_all(const pkixcmp_2009_CRLAnnContent *list, pkix1_explicit_2009_CertificateList *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIConfirmContent ::= NULL
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:392.
  */
 typedef synta_null_t pkixcmp_2009_PKIConfirmContent;
+
 #define PKIXCMP_2009_PKICONFIRMCONTENT_TAG (0x05u)
 #define PKIXCMP_2009_PKICONFIRMCONTENT_INIT {0}
+
 /* pkixcmp_2009_PKIConfirmContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKICONFIRMCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIConfirmContent *out);
+
 /* pkixcmp_2009_PKIConfirmContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIConfirmContent *in);
+
 /* pkixcmp_2009_PKIConfirmContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIConfirmContent *out,
     synta_error *err);
+
 /*
  * GenMsgContent ::= SEQUENCE OF InfoTypeAndValue
  *
@@ -1236,26 +1470,34 @@ typedef struct pkixcmp_2009_GenMsgContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_GenMsgContent;
+
 #define PKIXCMP_2009_GENMSGCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_GENMSGCONTENT_INIT {0}
+
 /* pkixcmp_2009_GenMsgContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_GENMSGCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_GenMsgContent *out);
+
 /* pkixcmp_2009_GenMsgContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_GenMsgContent *in);
+
 /* pkixcmp_2009_GenMsgContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_GenMsgContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_GenMsgContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_GenMsgContent_iter(const pkixcmp_2009_GenMsgContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_GenMsgContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_next(synta_list_iter *it, pkixcmp_2009_InfoTypeAndValue *out);
+
 /* pkixcmp_2009_GenMsgContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_get_all(const pkixcmp_2009_GenMsgContent *list, pkixcmp_2009_InfoTypeAndValue *out, size_t cap,
     size_t *out_count);
+
 /*
  * GenRepContent ::= SEQUENCE OF InfoTypeAndValue
  *  -- Receiver MAY ignore any contained OIDs that it does not
@@ -1268,26 +1510,34 @@ typedef struct pkixcmp_2009_GenRepContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_GenRepContent;
+
 #define PKIXCMP_2009_GENREPCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_GENREPCONTENT_INIT {0}
+
 /* pkixcmp_2009_GenRepContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_GENREPCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_GenRepContent *out);
+
 /* pkixcmp_2009_GenRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_GenRepContent *in);
+
 /* pkixcmp_2009_GenRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_GenRepContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_GenRepContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_GenRepContent_iter(const pkixcmp_2009_GenRepContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_GenRepContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_next(synta_list_iter *it, pkixcmp_2009_InfoTypeAndValue *out);
+
 /* pkixcmp_2009_GenRepContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_get_all(const pkixcmp_2009_GenRepContent *list, pkixcmp_2009_InfoTypeAndValue *out, size_t cap,
     size_t *out_count);
+
 /*
  * ErrorMsgContent ::= SEQUENCE {
  *      pKIStatusInfo          PKIStatusInfo,
@@ -1306,18 +1556,23 @@ typedef struct pkixcmp_2009_ErrorMsgContent {
     synta_span errorCode;
     pkixcmp_2009_PKIFreeText errorDetails;
 } pkixcmp_2009_ErrorMsgContent;
+
 #define PKIXCMP_2009_ERRORMSGCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_ERRORMSGCONTENT_INIT {0}
+
 /* pkixcmp_2009_ErrorMsgContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_ERRORMSGCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_ErrorMsgContent *out);
+
 /* pkixcmp_2009_ErrorMsgContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_ErrorMsgContent *in);
+
 /* pkixcmp_2009_ErrorMsgContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ErrorMsgContent *out,
     synta_error *err);
+
 /*
  * CertStatus ::= SEQUENCE {
  *      certHash    OCTET STRING,
@@ -1335,18 +1590,23 @@ typedef struct pkixcmp_2009_CertStatus {
     synta_span certReqId;
     pkixcmp_2009_PKIStatusInfo statusInfo;
 } pkixcmp_2009_CertStatus;
+
 #define PKIXCMP_2009_CERTSTATUS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTSTATUS_INIT {0}
+
 /* pkixcmp_2009_CertStatus_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTSTATUS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertStatus_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertStatus *out);
+
 /* pkixcmp_2009_CertStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertStatus *in);
+
 /* pkixcmp_2009_CertStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertStatus *out,
     synta_error *err);
+
 /*
  * CertConfirmContent ::= SEQUENCE OF CertStatus
  *
@@ -1357,44 +1617,57 @@ typedef struct pkixcmp_2009_CertConfirmContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_CertConfirmContent;
+
 #define PKIXCMP_2009_CERTCONFIRMCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_CERTCONFIRMCONTENT_INIT {0}
+
 /* pkixcmp_2009_CertConfirmContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_CERTCONFIRMCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertConfirmContent *out);
+
 /* pkixcmp_2009_CertConfirmContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertConfirmContent *in);
+
 /* pkixcmp_2009_CertConfirmContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertConfirmContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_CertConfirmContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_CertConfirmContent_iter(const pkixcmp_2009_CertConfirmContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_CertConfirmContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_next(synta_list_iter *it, pkixcmp_2009_CertStatus *out);
+
 /* pkixcmp_2009_CertConfirmContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_get_all(const pkixcmp_2009_CertConfirmContent *list, pkixcmp_2009_CertStatus *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_PollReqContent_item.
  */
 typedef struct pkixcmp_2009_PollReqContent_item {
     synta_span certReqId;
 } pkixcmp_2009_PollReqContent_item;
+
 #define PKIXCMP_2009_POLLREQCONTENT_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POLLREQCONTENT_ITEM_INIT {0}
+
 /* pkixcmp_2009_PollReqContent_item_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREQCONTENT_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item *out);
+
 /* pkixcmp_2009_PollReqContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item *in);
+
 /* pkixcmp_2009_PollReqContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item *out,
     synta_error *err);
+
 /*
  * PollReqContent ::= SEQUENCE OF SEQUENCE {
  *      certReqId              INTEGER }
@@ -1406,26 +1679,34 @@ typedef struct pkixcmp_2009_PollReqContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PollReqContent;
+
 #define PKIXCMP_2009_POLLREQCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POLLREQCONTENT_INIT {0}
+
 /* pkixcmp_2009_PollReqContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREQCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent *out);
+
 /* pkixcmp_2009_PollReqContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent *in);
+
 /* pkixcmp_2009_PollReqContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_PollReqContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PollReqContent_iter(const pkixcmp_2009_PollReqContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PollReqContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqContent_item *out);
+
 /* pkixcmp_2009_PollReqContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_get_all(const pkixcmp_2009_PollReqContent *list, pkixcmp_2009_PollReqContent_item *out, size_t cap,
     size_t *out_count);
+
 /*
  * An inline type of pkixcmp_2009_PollRepContent_item.
  */
@@ -1435,18 +1716,23 @@ typedef struct pkixcmp_2009_PollRepContent_item {
     synta_span checkAfter;
     pkixcmp_2009_PKIFreeText reason;
 } pkixcmp_2009_PollRepContent_item;
+
 #define PKIXCMP_2009_POLLREPCONTENT_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POLLREPCONTENT_ITEM_INIT {0}
+
 /* pkixcmp_2009_PollRepContent_item_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREPCONTENT_ITEM_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent_item *out);
+
 /* pkixcmp_2009_PollRepContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item *in);
+
 /* pkixcmp_2009_PollRepContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item *out,
     synta_error *err);
+
 /*
  * PollRepContent ::= SEQUENCE OF SEQUENCE {
  *      certReqId              INTEGER,
@@ -1460,26 +1746,34 @@ typedef struct pkixcmp_2009_PollRepContent {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcmp_2009_PollRepContent;
+
 #define PKIXCMP_2009_POLLREPCONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_POLLREPCONTENT_INIT {0}
+
 /* pkixcmp_2009_PollRepContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_POLLREPCONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollRepContent *out);
+
 /* pkixcmp_2009_PollRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent *in);
+
 /* pkixcmp_2009_PollRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent *out,
     synta_error *err);
+
 /* pkixcmp_2009_PollRepContent_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcmp_2009_PollRepContent_iter(const pkixcmp_2009_PollRepContent *list, synta_list_iter *it);
+
 /* pkixcmp_2009_PollRepContent_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepContent_item *out);
+
 /* pkixcmp_2009_PollRepContent_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_get_all(const pkixcmp_2009_PollRepContent *list, pkixcmp_2009_PollRepContent_item *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIBody ::= CHOICE {       -- message-specific body elements
  *      ir       [0]  CertReqMessages,        --Initialization Request
@@ -1544,6 +1838,7 @@ typedef enum pkixcmp_2009_PKIBody_PR {
     PKIXCMP_2009_PKIBODY_PR_pollRep,
     PKIXCMP_2009_PKIBODY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcmp_2009_PKIBody_PR;
+
 typedef struct pkixcmp_2009_PKIBody {
     pkixcmp_2009_PKIBody_PR present;
     union {
@@ -1577,20 +1872,26 @@ typedef struct pkixcmp_2009_PKIBody {
         synta_span unknown;
     } u;
 } pkixcmp_2009_PKIBody;
+
 #define PKIXCMP_2009_PKIBODY_TAG 0
 #define PKIXCMP_2009_PKIBODY_INIT {0}
+
 /* pkixcmp_2009_PKIBody_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcmp_2009_PKIBody_accepts(uint32_t tag);
+
 /* pkixcmp_2009_PKIBody_decode reads one value with tag |tag| (normally PKIXCMP_2009_PKIBODY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PKIBody_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIBody *out);
+
 /* pkixcmp_2009_PKIBody_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIBody_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIBody *in);
+
 /* pkixcmp_2009_PKIBody_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIBody_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIBody *out,
     synta_error *err);
+
 /*
  * ProtectedPart ::= SEQUENCE {
  *      header    PKIHeader,
@@ -1602,18 +1903,23 @@ typedef struct pkixcmp_2009_ProtectedPart {
     pkixcmp_2009_PKIHeader header;
     synta_span body;
 } pkixcmp_2009_ProtectedPart;
+
 #define PKIXCMP_2009_PROTECTEDPART_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PROTECTEDPART_INIT {0}
+
 /* pkixcmp_2009_ProtectedPart_decode reads one value with tag |tag| (normally PKIXCMP_2009_PROTECTEDPART_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_ProtectedPart *out);
+
 /* pkixcmp_2009_ProtectedPart_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_ProtectedPart *in);
+
 /* pkixcmp_2009_ProtectedPart_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ProtectedPart *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{MAC-ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1622,18 +1928,23 @@ typedef struct pkixcmp_2009_AlgorithmIdentifier3 {
     synta_span algorithm;
     synta_span parameters;
 } pkixcmp_2009_AlgorithmIdentifier3;
+
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER3_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_ALGORITHMIDENTIFIER3_INIT {0}
+
 /* pkixcmp_2009_AlgorithmIdentifier3_decode reads one value with tag |tag| (normally PKIXCMP_2009_ALGORITHMIDENTIFIER3_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_AlgorithmIdentifier3 *out);
+
 /* pkixcmp_2009_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier3 *in);
+
 /* pkixcmp_2009_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier3 *out,
     synta_error *err);
+
 /*
  * PBMParameter ::= SEQUENCE {
  *      salt                OCTET STRING,
@@ -1660,18 +1971,23 @@ typedef struct pkixcmp_2009_PBMParameter {
     synta_span iterationCount;
     pkixcmp_2009_AlgorithmIdentifier3 mac;
 } pkixcmp_2009_PBMParameter;
+
 #define PKIXCMP_2009_PBMPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_PBMPARAMETER_INIT {0}
+
 /* pkixcmp_2009_PBMParameter_decode reads one value with tag |tag| (normally PKIXCMP_2009_PBMPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PBMParameter *out);
+
 /* pkixcmp_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PBMParameter *in);
+
 /* pkixcmp_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PBMParameter *out,
     synta_error *err);
+
 /*
  * DHBMParameter ::= SEQUENCE {
  *      owf                 AlgorithmIdentifier{DIGEST-ALGORITHM, {...}},
@@ -1687,36 +2003,46 @@ typedef struct pkixcmp_2009_DHBMParameter {
     pkixcmp_2009_AlgorithmIdentifier2 owf;
     pkixcmp_2009_AlgorithmIdentifier3 mac;
 } pkixcmp_2009_DHBMParameter;
+
 #define PKIXCMP_2009_DHBMPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_DHBMPARAMETER_INIT {0}
+
 /* pkixcmp_2009_DHBMParameter_decode reads one value with tag |tag| (normally PKIXCMP_2009_DHBMPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_DHBMParameter *out);
+
 /* pkixcmp_2009_DHBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_DHBMParameter *in);
+
 /* pkixcmp_2009_DHBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_DHBMParameter *out,
     synta_error *err);
+
 /*
  * OOBCert ::= CMPCertificate
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:276.
  */
 typedef pkixcmp_2009_CMPCertificate pkixcmp_2009_OOBCert;
+
 #define PKIXCMP_2009_OOBCERT_TAG 0
 #define PKIXCMP_2009_OOBCERT_INIT {0}
+
 /* pkixcmp_2009_OOBCert_decode reads one value with tag |tag| (normally PKIXCMP_2009_OOBCERT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCert_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_OOBCert *out);
+
 /* pkixcmp_2009_OOBCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_OOBCert *in);
+
 /* pkixcmp_2009_OOBCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_OOBCert *out,
     synta_error *err);
+
 /*
  * OOBCertHash ::= SEQUENCE {
  *      hashAlg     [0] AlgorithmIdentifier{DIGEST-ALGORITHM, {...}}
@@ -1736,36 +2062,46 @@ typedef struct pkixcmp_2009_OOBCertHash {
     pkixcrmf_2009_CertId certId;
     synta_bit_string hashVal;
 } pkixcmp_2009_OOBCertHash;
+
 #define PKIXCMP_2009_OOBCERTHASH_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_OOBCERTHASH_INIT {0}
+
 /* pkixcmp_2009_OOBCertHash_decode reads one value with tag |tag| (normally PKIXCMP_2009_OOBCERTHASH_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_OOBCertHash *out);
+
 /* pkixcmp_2009_OOBCertHash_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_OOBCertHash *in);
+
 /* pkixcmp_2009_OOBCertHash_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_OOBCertHash *out,
     synta_error *err);
+
 /*
  * NestedMessageContent ::= PKIMessages
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:394.
  */
 typedef synta_span pkixcmp_2009_NestedMessageContent;
+
 #define PKIXCMP_2009_NESTEDMESSAGECONTENT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCMP_2009_NESTEDMESSAGECONTENT_INIT {0}
+
 /* pkixcmp_2009_NestedMessageContent_decode reads one value with tag |tag| (normally PKIXCMP_2009_NESTEDMESSAGECONTENT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_NestedMessageContent *out);
+
 /* pkixcmp_2009_NestedMessageContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_NestedMessageContent *in);
+
 /* pkixcmp_2009_NestedMessageContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_NestedMessageContent *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

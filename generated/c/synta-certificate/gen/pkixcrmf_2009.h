@@ -10,51 +10,67 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.6.1.5.5.7.5 as DER contents octets. */
 #define PKIXCRMF_2009_ID_PKIP_LEN 7
 extern const uint8_t pkixcrmf_2009_id_pkip[PKIXCRMF_2009_ID_PKIP_LEN];
+
 /* 1.2.840.113549.1.9.16 as DER contents octets. */
 #define PKIXCRMF_2009_ID_SMIME_LEN 9
 extern const uint8_t pkixcrmf_2009_id_smime[PKIXCRMF_2009_ID_SMIME_LEN];
+
 /* 1.2.840.113549.1.9.16.1 as DER contents octets. */
 #define PKIXCRMF_2009_ID_CT_LEN 10
 extern const uint8_t pkixcrmf_2009_id_ct[PKIXCRMF_2009_ID_CT_LEN];
+
 /* 1.2.840.113533.7.66.13 as DER contents octets. */
 #define PKIXCRMF_2009_ID_PASSWORDBASEDMAC_LEN 9
 extern const uint8_t pkixcrmf_2009_id_PasswordBasedMac[PKIXCRMF_2009_ID_PASSWORDBASEDMAC_LEN];
+
 /* 1.2.840.113549.1.9.16.1.21 as DER contents octets. */
 #define PKIXCRMF_2009_ID_CT_ENCKEYWITHID_LEN 11
 extern const uint8_t pkixcrmf_2009_id_ct_encKeyWithID[PKIXCRMF_2009_ID_CT_ENCKEYWITHID_LEN];
+
 /* 1.3.6.1.5.5.7.5.1 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_LEN 8
 extern const uint8_t pkixcrmf_2009_id_regCtrl[PKIXCRMF_2009_ID_REGCTRL_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.1 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_REGTOKEN_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_regToken[PKIXCRMF_2009_ID_REGCTRL_REGTOKEN_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.2 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_AUTHENTICATOR_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_authenticator[PKIXCRMF_2009_ID_REGCTRL_AUTHENTICATOR_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.3 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_PKIPUBLICATIONINFO_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_pkiPublicationInfo[PKIXCRMF_2009_ID_REGCTRL_PKIPUBLICATIONINFO_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.4 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_PKIARCHIVEOPTIONS_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_pkiArchiveOptions[PKIXCRMF_2009_ID_REGCTRL_PKIARCHIVEOPTIONS_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.5 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_OLDCERTID_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_oldCertID[PKIXCRMF_2009_ID_REGCTRL_OLDCERTID_LEN];
+
 /* 1.3.6.1.5.5.7.5.1.6 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGCTRL_PROTOCOLENCRKEY_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regCtrl_protocolEncrKey[PKIXCRMF_2009_ID_REGCTRL_PROTOCOLENCRKEY_LEN];
+
 /* 1.3.6.1.5.5.7.5.2 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGINFO_LEN 8
 extern const uint8_t pkixcrmf_2009_id_regInfo[PKIXCRMF_2009_ID_REGINFO_LEN];
+
 /* 1.3.6.1.5.5.7.5.2.1 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGINFO_UTF8PAIRS_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regInfo_utf8Pairs[PKIXCRMF_2009_ID_REGINFO_UTF8PAIRS_LEN];
+
 /* 1.3.6.1.5.5.7.5.2.2 as DER contents octets. */
 #define PKIXCRMF_2009_ID_REGINFO_CERTREQ_LEN 9
 extern const uint8_t pkixcrmf_2009_id_regInfo_certReq[PKIXCRMF_2009_ID_REGINFO_CERTREQ_LEN];
+
 /*
  * AlgorithmIdentifier{SIGNATURE-ALGORITHM, {SignatureAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -63,18 +79,23 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
     synta_error *err);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value: AlgorithmIdentifier_SignatureAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR {
@@ -92,6 +113,7 @@ typedef enum pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_ecdsaWithSHA512, /* 1.2.840.10045.4.3.4 */
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_SIGNATUREALGORITHMS_PARAMETERS_PR_sa_rsaSSA_PSS, /* 1.2.840.113549.1.1.10 */
 } pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR;
+
 typedef struct pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value {
     pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_PR present;
     union {
@@ -109,11 +131,13 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_
         pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params sa_rsaSSA_PSS;
     } u;
 } pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value;
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * OptionalValidity ::= SEQUENCE {
  *       notBefore  [0] Time OPTIONAL,
@@ -127,18 +151,23 @@ typedef struct pkixcrmf_2009_OptionalValidity {
     pkix1_explicit_2009_Time notBefore;
     pkix1_explicit_2009_Time notAfter;
 } pkixcrmf_2009_OptionalValidity;
+
 #define PKIXCRMF_2009_OPTIONALVALIDITY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_OPTIONALVALIDITY_INIT {0}
+
 /* pkixcrmf_2009_OptionalValidity_decode reads one value with tag |tag| (normally PKIXCRMF_2009_OPTIONALVALIDITY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OptionalValidity *out);
+
 /* pkixcrmf_2009_OptionalValidity_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OptionalValidity *in);
+
 /* pkixcrmf_2009_OptionalValidity_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OptionalValidity *out,
     synta_error *err);
+
 /*
  * Extension{{{CertExtensions}}}: an instance of the parameterized type Extension (module PKIX-CommonTypes-2009).
  */
@@ -147,18 +176,23 @@ typedef struct pkixcrmf_2009_Extension_CertExtensions {
     int critical;
     synta_span extnValue;
 } pkixcrmf_2009_Extension_CertExtensions;
+
 #define PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_INIT {0}
+
 /* pkixcrmf_2009_Extension_CertExtensions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extension_CertExtensions *out);
+
 /* pkixcrmf_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extension_CertExtensions *in);
+
 /* pkixcrmf_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions *out,
     synta_error *err);
+
 /* pkixcrmf_2009_Extension_CertExtensions_extnValue_value: Extension_CertExtensions.extnValue (its contents octets) decoded as the
  * type its key extnID selects in the object set {ExtensionSet}. */
 typedef enum pkixcrmf_2009_Extension_CertExtensions_extnValue_PR {
@@ -182,6 +216,7 @@ typedef enum pkixcrmf_2009_Extension_CertExtensions_extnValue_PR {
     PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityInfoAccess, /* 1.3.6.1.5.5.7.1.1 */
     PKIXCRMF_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectInfoAccessSyntax, /* 1.3.6.1.5.5.7.1.11 */
 } pkixcrmf_2009_Extension_CertExtensions_extnValue_PR;
+
 typedef struct pkixcrmf_2009_Extension_CertExtensions_extnValue_value {
     pkixcrmf_2009_Extension_CertExtensions_extnValue_PR present;
     union {
@@ -205,11 +240,13 @@ typedef struct pkixcrmf_2009_Extension_CertExtensions_extnValue_value {
         pkix1_implicit_2009_SubjectInfoAccessSyntax ext_SubjectInfoAccessSyntax;
     } u;
 } pkixcrmf_2009_Extension_CertExtensions_extnValue_value;
+
 /* pkixcrmf_2009_Extension_CertExtensions_extnValue_decode decodes |in->extnValue| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_extnValue_decode(const pkixcrmf_2009_Extension_CertExtensions *in, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions_extnValue_value *out,
     synta_error *err);
+
 /*
  * Extensions{{CertExtensions}}: an instance of the parameterized type Extensions (module PKIX-CommonTypes-2009).
  */
@@ -218,26 +255,34 @@ typedef struct pkixcrmf_2009_Extensions_CertExtensions {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_Extensions_CertExtensions;
+
 #define PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_INIT {0}
+
 /* pkixcrmf_2009_Extensions_CertExtensions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_EXTENSIONS_CERTEXTENSIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Extensions_CertExtensions *out);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extensions_CertExtensions *in);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extensions_CertExtensions *out,
     synta_error *err);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_Extensions_CertExtensions_iter(const pkixcrmf_2009_Extensions_CertExtensions *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkixcrmf_2009_Extension_CertExtensions *out);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_get_all(const pkixcrmf_2009_Extensions_CertExtensions *list, pkixcrmf_2009_Extension_CertExtensions *out, size_t cap,
     size_t *out_count);
+
 /*
  * CertTemplate ::= SEQUENCE {
  *       version      [0] Version               OPTIONAL,
@@ -276,18 +321,23 @@ typedef struct pkixcrmf_2009_CertTemplate {
     pkix1_explicit_2009_UniqueIdentifier subjectUID;
     synta_span extensions; /* raw TLV, decoded on demand with pkixcrmf_2009_Extensions_CertExtensions_parse */
 } pkixcrmf_2009_CertTemplate;
+
 #define PKIXCRMF_2009_CERTTEMPLATE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTTEMPLATE_INIT {0}
+
 /* pkixcrmf_2009_CertTemplate_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTTEMPLATE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertTemplate *out);
+
 /* pkixcrmf_2009_CertTemplate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertTemplate *in);
+
 /* pkixcrmf_2009_CertTemplate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertTemplate *out,
     synta_error *err);
+
 /*
  * RegToken ::= UTF8String
  *
@@ -298,18 +348,23 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t 
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:253.
  */
 typedef synta_span pkixcrmf_2009_RegToken;
+
 #define PKIXCRMF_2009_REGTOKEN_TAG (0x0Cu)
 #define PKIXCRMF_2009_REGTOKEN_INIT {0}
+
 /* pkixcrmf_2009_RegToken_decode reads one value with tag |tag| (normally PKIXCRMF_2009_REGTOKEN_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out);
+
 /* pkixcrmf_2009_RegToken_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in);
+
 /* pkixcrmf_2009_RegToken_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out,
     synta_error *err);
+
 /*
  * Authenticator ::= UTF8String
  *
@@ -320,18 +375,23 @@ SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len,
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:264.
  */
 typedef synta_span pkixcrmf_2009_Authenticator;
+
 #define PKIXCRMF_2009_AUTHENTICATOR_TAG (0x0Cu)
 #define PKIXCRMF_2009_AUTHENTICATOR_INIT {0}
+
 /* pkixcrmf_2009_Authenticator_decode reads one value with tag |tag| (normally PKIXCRMF_2009_AUTHENTICATOR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out);
+
 /* pkixcrmf_2009_Authenticator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in);
+
 /* pkixcrmf_2009_Authenticator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Authenticator *out,
     synta_error *err);
+
 /*
  * SinglePubInfo ::= SEQUENCE {
  *       pubMethod    INTEGER {
@@ -352,18 +412,23 @@ typedef struct pkixcrmf_2009_SinglePubInfo {
     synta_span pubMethod;
     pkix1_implicit_2009_GeneralName pubLocation;
 } pkixcrmf_2009_SinglePubInfo;
+
 #define PKIXCRMF_2009_SINGLEPUBINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_SINGLEPUBINFO_INIT {0}
+
 /* pkixcrmf_2009_SinglePubInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SINGLEPUBINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SinglePubInfo *out);
+
 /* pkixcrmf_2009_SinglePubInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in);
+
 /* pkixcrmf_2009_SinglePubInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcrmf_2009_PKIPublicationInfo_pubInfos.
  */
@@ -372,26 +437,34 @@ typedef struct pkixcrmf_2009_PKIPublicationInfo_pubInfos {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_PKIPublicationInfo_pubInfos;
+
 #define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_INIT {0}
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_PUBINFOS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out);
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in);
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out,
     synta_error *err);
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_PKIPublicationInfo_pubInfos_iter(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf_2009_SinglePubInfo *out);
+
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_get_all(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *list, pkixcrmf_2009_SinglePubInfo *out, size_t cap,
     size_t *out_count);
+
 /*
  * PKIPublicationInfo ::= SEQUENCE {
  *       action     INTEGER {
@@ -409,18 +482,23 @@ typedef struct pkixcrmf_2009_PKIPublicationInfo {
     synta_span action;
     pkixcrmf_2009_PKIPublicationInfo_pubInfos pubInfos;
 } pkixcrmf_2009_PKIPublicationInfo;
+
 #define PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PKIPUBLICATIONINFO_INIT {0}
+
 /* pkixcrmf_2009_PKIPublicationInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIPUBLICATIONINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIPublicationInfo *out);
+
 /* pkixcrmf_2009_PKIPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in);
+
 /* pkixcrmf_2009_PKIPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{ALGORITHM, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -429,18 +507,23 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out,
     synta_error *err);
+
 /*
  * EncryptedValue ::= SEQUENCE {
  *       intendedAlg   [0] AlgorithmIdentifier{ALGORITHM, {...}}  OPTIONAL,
@@ -484,18 +567,23 @@ typedef struct pkixcrmf_2009_EncryptedValue {
     synta_span valueHint;
     synta_bit_string encValue;
 } pkixcrmf_2009_EncryptedValue;
+
 #define PKIXCRMF_2009_ENCRYPTEDVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ENCRYPTEDVALUE_INIT {0}
+
 /* pkixcrmf_2009_EncryptedValue_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedValue *out);
+
 /* pkixcrmf_2009_EncryptedValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in);
+
 /* pkixcrmf_2009_EncryptedValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out,
     synta_error *err);
+
 /*
  * EncryptedKey ::= CHOICE {
  *       encryptedValue        EncryptedValue,   -- Deprecated
@@ -516,6 +604,7 @@ typedef enum pkixcrmf_2009_EncryptedKey_PR {
     PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData,
     PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_EncryptedKey_PR;
+
 typedef struct pkixcrmf_2009_EncryptedKey {
     pkixcrmf_2009_EncryptedKey_PR present;
     union {
@@ -524,20 +613,26 @@ typedef struct pkixcrmf_2009_EncryptedKey {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_EncryptedKey;
+
 #define PKIXCRMF_2009_ENCRYPTEDKEY_TAG 0
 #define PKIXCRMF_2009_ENCRYPTEDKEY_INIT {0}
+
 /* pkixcrmf_2009_EncryptedKey_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_EncryptedKey_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_EncryptedKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCRYPTEDKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncryptedKey *out);
+
 /* pkixcrmf_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in);
+
 /* pkixcrmf_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out,
     synta_error *err);
+
 /*
  * KeyGenParameters ::= OCTET STRING
  *
@@ -548,18 +643,23 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t 
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:351.
  */
 typedef synta_span pkixcrmf_2009_KeyGenParameters;
+
 #define PKIXCRMF_2009_KEYGENPARAMETERS_TAG (0x04u)
 #define PKIXCRMF_2009_KEYGENPARAMETERS_INIT {0}
+
 /* pkixcrmf_2009_KeyGenParameters_decode reads one value with tag |tag| (normally PKIXCRMF_2009_KEYGENPARAMETERS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out);
+
 /* pkixcrmf_2009_KeyGenParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in);
+
 /* pkixcrmf_2009_KeyGenParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_KeyGenParameters *out,
     synta_error *err);
+
 /*
  * PKIArchiveOptions ::= CHOICE {
  *       encryptedPrivKey     [0] EncryptedKey,
@@ -580,6 +680,7 @@ typedef enum pkixcrmf_2009_PKIArchiveOptions_PR {
     PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey,
     PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_PKIArchiveOptions_PR;
+
 typedef struct pkixcrmf_2009_PKIArchiveOptions {
     pkixcrmf_2009_PKIArchiveOptions_PR present;
     union {
@@ -589,20 +690,26 @@ typedef struct pkixcrmf_2009_PKIArchiveOptions {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_PKIArchiveOptions;
+
 #define PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG 0
 #define PKIXCRMF_2009_PKIARCHIVEOPTIONS_INIT {0}
+
 /* pkixcrmf_2009_PKIArchiveOptions_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_PKIArchiveOptions_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKIARCHIVEOPTIONS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKIArchiveOptions *out);
+
 /* pkixcrmf_2009_PKIArchiveOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in);
+
 /* pkixcrmf_2009_PKIArchiveOptions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out,
     synta_error *err);
+
 /*
  * CertId ::= SEQUENCE {
  *       issuer           GeneralName,
@@ -618,36 +725,46 @@ typedef struct pkixcrmf_2009_CertId {
     pkix1_implicit_2009_GeneralName issuer;
     synta_span serialNumber;
 } pkixcrmf_2009_CertId;
+
 #define PKIXCRMF_2009_CERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTID_INIT {0}
+
 /* pkixcrmf_2009_CertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out);
+
 /* pkixcrmf_2009_CertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in);
+
 /* pkixcrmf_2009_CertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out,
     synta_error *err);
+
 /*
  * OldCertId ::= CertId
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:362.
  */
 typedef pkixcrmf_2009_CertId pkixcrmf_2009_OldCertId;
+
 #define PKIXCRMF_2009_OLDCERTID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_OLDCERTID_INIT {0}
+
 /* pkixcrmf_2009_OldCertId_decode reads one value with tag |tag| (normally PKIXCRMF_2009_OLDCERTID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out);
+
 /* pkixcrmf_2009_OldCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in);
+
 /* pkixcrmf_2009_OldCertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out,
     synta_error *err);
+
 /*
  * ProtocolEncrKey ::= SubjectPublicKeyInfo
  *
@@ -658,18 +775,23 @@ SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:376.
  */
 typedef pkix1_explicit_2009_SubjectPublicKeyInfo pkixcrmf_2009_ProtocolEncrKey;
+
 #define PKIXCRMF_2009_PROTOCOLENCRKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PROTOCOLENCRKEY_INIT {0}
+
 /* pkixcrmf_2009_ProtocolEncrKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PROTOCOLENCRKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out);
+
 /* pkixcrmf_2009_ProtocolEncrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in);
+
 /* pkixcrmf_2009_ProtocolEncrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out,
     synta_error *err);
+
 /*
  * SingleAttribute{{RegControlSet}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
  */
@@ -677,18 +799,23 @@ typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet {
     synta_span type;
     synta_span value;
 } pkixcrmf_2009_SingleAttribute_RegControlSet;
+
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_INIT {0}
+
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegControlSet *out);
+
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SingleAttribute_RegControlSet *in);
+
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet *out,
     synta_error *err);
+
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_value_value: SingleAttribute_RegControlSet.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
 typedef enum pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR {
@@ -700,6 +827,7 @@ typedef enum pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR {
     PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_oldCertID, /* 1.3.6.1.5.5.7.5.1.5 */
     PKIXCRMF_2009_SINGLEATTRIBUTE_REGCONTROLSET_VALUE_PR_regCtrl_protocolEncrKey, /* 1.3.6.1.5.5.7.5.1.6 */
 } pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR;
+
 typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value_value {
     pkixcrmf_2009_SingleAttribute_RegControlSet_value_PR present;
     union {
@@ -711,11 +839,13 @@ typedef struct pkixcrmf_2009_SingleAttribute_RegControlSet_value_value {
         pkixcrmf_2009_ProtocolEncrKey regCtrl_protocolEncrKey;
     } u;
 } pkixcrmf_2009_SingleAttribute_RegControlSet_value_value;
+
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegControlSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet_value_value *out,
     synta_error *err);
+
 /*
  * Controls  ::= SEQUENCE SIZE(1..MAX) OF SingleAttribute
  *                     {{RegControlSet}}
@@ -727,26 +857,34 @@ typedef struct pkixcrmf_2009_Controls {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_Controls;
+
 #define PKIXCRMF_2009_CONTROLS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CONTROLS_INIT {0}
+
 /* pkixcrmf_2009_Controls_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CONTROLS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Controls *out);
+
 /* pkixcrmf_2009_Controls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Controls *in);
+
 /* pkixcrmf_2009_Controls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Controls *out,
     synta_error *err);
+
 /* pkixcrmf_2009_Controls_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_Controls_iter(const pkixcrmf_2009_Controls *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_Controls_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_next(synta_list_iter *it, pkixcrmf_2009_SingleAttribute_RegControlSet *out);
+
 /* pkixcrmf_2009_Controls_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_get_all(const pkixcrmf_2009_Controls *list, pkixcrmf_2009_SingleAttribute_RegControlSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * CertRequest ::= SEQUENCE {
  *       certReqId     INTEGER,
@@ -764,18 +902,23 @@ typedef struct pkixcrmf_2009_CertRequest {
     pkixcrmf_2009_CertTemplate certTemplate;
     pkixcrmf_2009_Controls controls;
 } pkixcrmf_2009_CertRequest;
+
 #define PKIXCRMF_2009_CERTREQUEST_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTREQUEST_INIT {0}
+
 /* pkixcrmf_2009_CertRequest_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQUEST_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertRequest *out);
+
 /* pkixcrmf_2009_CertRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertRequest *in);
+
 /* pkixcrmf_2009_CertRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertRequest *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{DIGEST-ALGORITHM, {DigestAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -784,35 +927,43 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out,
     synta_error *err);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value: AlgorithmIdentifier_DigestAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR {
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_DIGESTALGORITHMS_PARAMETERS_PR_mda_sha1, /* 1.3.14.3.2.26 */
 } pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR;
+
 typedef struct pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value {
     pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_PR present;
     union {
         synta_null_t mda_sha1;
     } u;
 } pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value;
+
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{MAC-ALGORITHM, {MACAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -821,35 +972,43 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out,
     synta_error *err);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value: AlgorithmIdentifier_MACAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR {
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_MACALGORITHMS_PARAMETERS_PR_maca_hMAC_SHA1, /* 1.3.6.1.5.5.8.1.2 */
 } pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR;
+
 typedef struct pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value {
     pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_PR present;
     union {
         synta_null_t maca_hMAC_SHA1;
     } u;
 } pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value;
+
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * PBMParameter ::= SEQUENCE {
  *      salt                OCTET STRING,
@@ -871,18 +1030,23 @@ typedef struct pkixcrmf_2009_PBMParameter {
     synta_span iterationCount;
     pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms mac;
 } pkixcrmf_2009_PBMParameter;
+
 #define PKIXCRMF_2009_PBMPARAMETER_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PBMPARAMETER_INIT {0}
+
 /* pkixcrmf_2009_PBMParameter_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PBMPARAMETER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out);
+
 /* pkixcrmf_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in);
+
 /* pkixcrmf_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out,
     synta_error *err);
+
 /*
  * AlgorithmIdentifier{MAC-ALGORITHM, {Password-MACAlgorithms}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -891,35 +1055,43 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *out,
     synta_error *err);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value: AlgorithmIdentifier_Password_MACAlgorithms.parameters (its encoding) decoded as the
  * type its key algorithm selects in the object set {AlgorithmSet}. */
 typedef enum pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR {
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_PARAMETERS_PR_UNKNOWN = 0, /* absent, or a key outside the table: use the raw member */
     PKIXCRMF_2009_ALGORITHMIDENTIFIER_PASSWORD_MACALGORITHMS_PARAMETERS_PR_row0, /* 1.2.840.113533.7.66.13 */
 } pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR;
+
 typedef struct pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value {
     pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_PR present;
     union {
         pkixcrmf_2009_PBMParameter row0;
     } u;
 } pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value;
+
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode decodes |in->parameters| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode(const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_value *out,
     synta_error *err);
+
 /*
  * PKMACValue ::= SEQUENCE {
  *       algId  AlgorithmIdentifier{MAC-ALGORITHM,
@@ -937,18 +1109,23 @@ typedef struct pkixcrmf_2009_PKMACValue {
     pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms algId;
     synta_bit_string value;
 } pkixcrmf_2009_PKMACValue;
+
 #define PKIXCRMF_2009_PKMACVALUE_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PKMACVALUE_INIT {0}
+
 /* pkixcrmf_2009_PKMACValue_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PKMACVALUE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKMACValue *out);
+
 /* pkixcrmf_2009_PKMACValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKMACValue *in);
+
 /* pkixcrmf_2009_PKMACValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKMACValue *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcrmf_2009_POPOSigningKeyInput_authInfo.
  */
@@ -958,6 +1135,7 @@ typedef enum pkixcrmf_2009_POPOSigningKeyInput_authInfo_PR {
     PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_publicKeyMAC,
     PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_POPOSigningKeyInput_authInfo_PR;
+
 typedef struct pkixcrmf_2009_POPOSigningKeyInput_authInfo {
     pkixcrmf_2009_POPOSigningKeyInput_authInfo_PR present;
     union {
@@ -966,20 +1144,26 @@ typedef struct pkixcrmf_2009_POPOSigningKeyInput_authInfo {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_POPOSigningKeyInput_authInfo;
+
 #define PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_TAG 0
 #define PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_INIT {0}
+
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_POPOSigningKeyInput_authInfo_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_POPOSigningKeyInput_authInfo *out);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKeyInput_authInfo *in);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKeyInput_authInfo *out,
     synta_error *err);
+
 /*
  * POPOSigningKeyInput ::= SEQUENCE {
  *       authInfo            CHOICE {
@@ -999,18 +1183,23 @@ typedef struct pkixcrmf_2009_POPOSigningKeyInput {
     pkixcrmf_2009_POPOSigningKeyInput_authInfo authInfo;
     pkix1_explicit_2009_SubjectPublicKeyInfo publicKey;
 } pkixcrmf_2009_POPOSigningKeyInput;
+
 #define PKIXCRMF_2009_POPOSIGNINGKEYINPUT_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_POPOSIGNINGKEYINPUT_INIT {0}
+
 /* pkixcrmf_2009_POPOSigningKeyInput_decode reads one value with tag |tag| (normally PKIXCRMF_2009_POPOSIGNINGKEYINPUT_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_POPOSigningKeyInput *out);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKeyInput *in);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKeyInput *out,
     synta_error *err);
+
 /*
  * POPOSigningKey ::= SEQUENCE {
  *       poposkInput           [0] POPOSigningKeyInput OPTIONAL,
@@ -1035,18 +1224,23 @@ typedef struct pkixcrmf_2009_POPOSigningKey {
     pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms algorithmIdentifier;
     synta_bit_string signature;
 } pkixcrmf_2009_POPOSigningKey;
+
 #define PKIXCRMF_2009_POPOSIGNINGKEY_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_POPOSIGNINGKEY_INIT {0}
+
 /* pkixcrmf_2009_POPOSigningKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_POPOSIGNINGKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_POPOSigningKey *out);
+
 /* pkixcrmf_2009_POPOSigningKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKey *in);
+
 /* pkixcrmf_2009_POPOSigningKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKey *out,
     synta_error *err);
+
 /*
  * SubsequentMessage ::= INTEGER {
  *       encrCert (0),
@@ -1067,20 +1261,25 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:193.
  */
 typedef synta_span pkixcrmf_2009_SubsequentMessage;
+
 #define PKIXCRMF_2009_SUBSEQUENTMESSAGE_TAG (0x02u)
 #define PKIXCRMF_2009_SUBSEQUENTMESSAGE_INIT {0}
 #define PKIXCRMF_2009_SUBSEQUENTMESSAGE_ENCRCERT INT64_C(0) /* encrCert */
 #define PKIXCRMF_2009_SUBSEQUENTMESSAGE_CHALLENGERESP INT64_C(1) /* challengeResp */
+
 /* pkixcrmf_2009_SubsequentMessage_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SUBSEQUENTMESSAGE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SubsequentMessage *out);
+
 /* pkixcrmf_2009_SubsequentMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SubsequentMessage *in);
+
 /* pkixcrmf_2009_SubsequentMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SubsequentMessage *out,
     synta_error *err);
+
 /*
  * POPOPrivKey ::= CHOICE {
  *       thisMessage       [0] BIT STRING,         -- Deprecated
@@ -1108,6 +1307,7 @@ typedef enum pkixcrmf_2009_POPOPrivKey_PR {
     PKIXCRMF_2009_POPOPRIVKEY_PR_encryptedKey,
     PKIXCRMF_2009_POPOPRIVKEY_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_POPOPrivKey_PR;
+
 typedef struct pkixcrmf_2009_POPOPrivKey {
     pkixcrmf_2009_POPOPrivKey_PR present;
     union {
@@ -1119,20 +1319,26 @@ typedef struct pkixcrmf_2009_POPOPrivKey {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_POPOPrivKey;
+
 #define PKIXCRMF_2009_POPOPRIVKEY_TAG 0
 #define PKIXCRMF_2009_POPOPRIVKEY_INIT {0}
+
 /* pkixcrmf_2009_POPOPrivKey_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_POPOPrivKey_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_POPOPrivKey_decode reads one value with tag |tag| (normally PKIXCRMF_2009_POPOPRIVKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_POPOPrivKey *out);
+
 /* pkixcrmf_2009_POPOPrivKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOPrivKey *in);
+
 /* pkixcrmf_2009_POPOPrivKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOPrivKey *out,
     synta_error *err);
+
 /*
  * ProofOfPossession ::= CHOICE {
  *       raVerified        [0] NULL,
@@ -1152,6 +1358,7 @@ typedef enum pkixcrmf_2009_ProofOfPossession_PR {
     PKIXCRMF_2009_PROOFOFPOSSESSION_PR_keyAgreement,
     PKIXCRMF_2009_PROOFOFPOSSESSION_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_ProofOfPossession_PR;
+
 typedef struct pkixcrmf_2009_ProofOfPossession {
     pkixcrmf_2009_ProofOfPossession_PR present;
     union {
@@ -1162,20 +1369,26 @@ typedef struct pkixcrmf_2009_ProofOfPossession {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_ProofOfPossession;
+
 #define PKIXCRMF_2009_PROOFOFPOSSESSION_TAG 0
 #define PKIXCRMF_2009_PROOFOFPOSSESSION_INIT {0}
+
 /* pkixcrmf_2009_ProofOfPossession_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_ProofOfPossession_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_ProofOfPossession_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PROOFOFPOSSESSION_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProofOfPossession *out);
+
 /* pkixcrmf_2009_ProofOfPossession_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProofOfPossession *in);
+
 /* pkixcrmf_2009_ProofOfPossession_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProofOfPossession *out,
     synta_error *err);
+
 /*
  * UTF8Pairs ::= UTF8String
  *
@@ -1186,36 +1399,46 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, si
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:396.
  */
 typedef synta_span pkixcrmf_2009_UTF8Pairs;
+
 #define PKIXCRMF_2009_UTF8PAIRS_TAG (0x0Cu)
 #define PKIXCRMF_2009_UTF8PAIRS_INIT {0}
+
 /* pkixcrmf_2009_UTF8Pairs_decode reads one value with tag |tag| (normally PKIXCRMF_2009_UTF8PAIRS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out);
+
 /* pkixcrmf_2009_UTF8Pairs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in);
+
 /* pkixcrmf_2009_UTF8Pairs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out,
     synta_error *err);
+
 /*
  * CertReq ::= CertRequest
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:407.
  */
 typedef pkixcrmf_2009_CertRequest pkixcrmf_2009_CertReq;
+
 #define PKIXCRMF_2009_CERTREQ_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTREQ_INIT {0}
+
 /* pkixcrmf_2009_CertReq_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQ_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out);
+
 /* pkixcrmf_2009_CertReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in);
+
 /* pkixcrmf_2009_CertReq_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReq *out,
     synta_error *err);
+
 /*
  * SingleAttribute{{RegInfoSet}}: an instance of the parameterized type SingleAttribute (module PKIX-CommonTypes-2009).
  */
@@ -1223,18 +1446,23 @@ typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet {
     synta_span type;
     synta_span value;
 } pkixcrmf_2009_SingleAttribute_RegInfoSet;
+
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_INIT {0}
+
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_decode reads one value with tag |tag| (normally PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegInfoSet *out);
+
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SingleAttribute_RegInfoSet *in);
+
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet *out,
     synta_error *err);
+
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value: SingleAttribute_RegInfoSet.value (its encoding) decoded as the
  * type its key type selects in the object set {AttrSet}. */
 typedef enum pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR {
@@ -1242,6 +1470,7 @@ typedef enum pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR {
     PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_utf8Pairs, /* 1.3.6.1.5.5.7.5.2.1 */
     PKIXCRMF_2009_SINGLEATTRIBUTE_REGINFOSET_VALUE_PR_regInfo_certReq, /* 1.3.6.1.5.5.7.5.2.2 */
 } pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR;
+
 typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value {
     pkixcrmf_2009_SingleAttribute_RegInfoSet_value_PR present;
     union {
@@ -1249,11 +1478,13 @@ typedef struct pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value {
         pkixcrmf_2009_CertReq regInfo_certReq;
     } u;
 } pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value;
+
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_value_decode(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet_value_value *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcrmf_2009_CertReqMsg_regInfo.
  */
@@ -1262,26 +1493,34 @@ typedef struct pkixcrmf_2009_CertReqMsg_regInfo {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_CertReqMsg_regInfo;
+
 #define PKIXCRMF_2009_CERTREQMSG_REGINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTREQMSG_REGINFO_INIT {0}
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQMSG_REGINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReqMsg_regInfo *out);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMsg_regInfo *in);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg_regInfo *out,
     synta_error *err);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_CertReqMsg_regInfo_iter(const pkixcrmf_2009_CertReqMsg_regInfo *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_next(synta_list_iter *it, pkixcrmf_2009_SingleAttribute_RegInfoSet *out);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_get_all(const pkixcrmf_2009_CertReqMsg_regInfo *list, pkixcrmf_2009_SingleAttribute_RegInfoSet *out, size_t cap,
     size_t *out_count);
+
 /*
  * CertReqMsg ::= SEQUENCE {
  *       certReq   CertRequest,
@@ -1299,18 +1538,23 @@ typedef struct pkixcrmf_2009_CertReqMsg {
     pkixcrmf_2009_ProofOfPossession popo;
     pkixcrmf_2009_CertReqMsg_regInfo regInfo;
 } pkixcrmf_2009_CertReqMsg;
+
 #define PKIXCRMF_2009_CERTREQMSG_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTREQMSG_INIT {0}
+
 /* pkixcrmf_2009_CertReqMsg_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQMSG_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReqMsg *out);
+
 /* pkixcrmf_2009_CertReqMsg_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMsg *in);
+
 /* pkixcrmf_2009_CertReqMsg_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg *out,
     synta_error *err);
+
 /*
  * CertReqMessages ::= SEQUENCE SIZE (1..MAX) OF CertReqMsg
  *
@@ -1321,26 +1565,34 @@ typedef struct pkixcrmf_2009_CertReqMessages {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_CertReqMessages;
+
 #define PKIXCRMF_2009_CERTREQMESSAGES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_CERTREQMESSAGES_INIT {0}
+
 /* pkixcrmf_2009_CertReqMessages_decode reads one value with tag |tag| (normally PKIXCRMF_2009_CERTREQMESSAGES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReqMessages *out);
+
 /* pkixcrmf_2009_CertReqMessages_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMessages *in);
+
 /* pkixcrmf_2009_CertReqMessages_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMessages *out,
     synta_error *err);
+
 /* pkixcrmf_2009_CertReqMessages_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_CertReqMessages_iter(const pkixcrmf_2009_CertReqMessages *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_CertReqMessages_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_next(synta_list_iter *it, pkixcrmf_2009_CertReqMsg *out);
+
 /* pkixcrmf_2009_CertReqMessages_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_get_all(const pkixcrmf_2009_CertReqMessages *list, pkixcrmf_2009_CertReqMsg *out, size_t cap,
     size_t *out_count);
+
 /*
  * AlgorithmIdentifier{PUBLIC-KEY, {...}}: an instance of the parameterized type AlgorithmIdentifier (module AlgorithmInformation-2009).
  */
@@ -1349,18 +1601,23 @@ typedef struct pkixcrmf_2009_AlgorithmIdentifier2 {
     synta_span algorithm;
     synta_span parameters;
 } pkixcrmf_2009_AlgorithmIdentifier2;
+
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ALGORITHMIDENTIFIER2_INIT {0}
+
 /* pkixcrmf_2009_AlgorithmIdentifier2_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ALGORITHMIDENTIFIER2_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AlgorithmIdentifier2 *out);
+
 /* pkixcrmf_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values.
  */
@@ -1369,26 +1626,34 @@ typedef struct pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values;
+
 #define PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_VALUES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_VALUES_INIT {0}
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_VALUES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *out);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *in);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *out,
     synta_error *err);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_iter(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_next(synta_list_iter *it, synta_span *out);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_get_all(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * AttributeSet{{PrivateKeyAttributes}}: an instance of the parameterized type AttributeSet (module PKIX-CommonTypes-2009).
  */
@@ -1396,18 +1661,23 @@ typedef struct pkixcrmf_2009_AttributeSet_PrivateKeyAttributes {
     synta_span type;
     pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values values;
 } pkixcrmf_2009_AttributeSet_PrivateKeyAttributes;
+
 #define PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_INIT {0}
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ATTRIBUTESET_PRIVATEKEYATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *in);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out,
     synta_error *err);
+
 /*
  * Attributes ::= SET OF AttributeSet{{PrivateKeyAttributes}}
  *
@@ -1418,26 +1688,34 @@ typedef struct pkixcrmf_2009_Attributes {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } pkixcrmf_2009_Attributes;
+
 #define PKIXCRMF_2009_ATTRIBUTES_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ATTRIBUTES_INIT {0}
+
 /* pkixcrmf_2009_Attributes_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ATTRIBUTES_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Attributes *out);
+
 /* pkixcrmf_2009_Attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Attributes *in);
+
 /* pkixcrmf_2009_Attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Attributes *out,
     synta_error *err);
+
 /* pkixcrmf_2009_Attributes_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void pkixcrmf_2009_Attributes_iter(const pkixcrmf_2009_Attributes *list, synta_list_iter *it);
+
 /* pkixcrmf_2009_Attributes_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_next(synta_list_iter *it, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out);
+
 /* pkixcrmf_2009_Attributes_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_get_all(const pkixcrmf_2009_Attributes *list, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out, size_t cap,
     size_t *out_count);
+
 /*
  * PrivateKeyInfo ::= SEQUENCE {
  *      version                   INTEGER,
@@ -1456,18 +1734,23 @@ typedef struct pkixcrmf_2009_PrivateKeyInfo {
     synta_span privateKey;
     pkixcrmf_2009_Attributes attributes;
 } pkixcrmf_2009_PrivateKeyInfo;
+
 #define PKIXCRMF_2009_PRIVATEKEYINFO_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_PRIVATEKEYINFO_INIT {0}
+
 /* pkixcrmf_2009_PrivateKeyInfo_decode reads one value with tag |tag| (normally PKIXCRMF_2009_PRIVATEKEYINFO_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PrivateKeyInfo *out);
+
 /* pkixcrmf_2009_PrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PrivateKeyInfo *in);
+
 /* pkixcrmf_2009_PrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PrivateKeyInfo *out,
     synta_error *err);
+
 /*
  * An inline type of pkixcrmf_2009_EncKeyWithID_identifier.
  */
@@ -1477,6 +1760,7 @@ typedef enum pkixcrmf_2009_EncKeyWithID_identifier_PR {
     PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_generalName,
     PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } pkixcrmf_2009_EncKeyWithID_identifier_PR;
+
 typedef struct pkixcrmf_2009_EncKeyWithID_identifier {
     pkixcrmf_2009_EncKeyWithID_identifier_PR present;
     union {
@@ -1485,20 +1769,26 @@ typedef struct pkixcrmf_2009_EncKeyWithID_identifier {
         synta_span unknown;
     } u;
 } pkixcrmf_2009_EncKeyWithID_identifier;
+
 #define PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_TAG 0
 #define PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_INIT {0}
+
 /* pkixcrmf_2009_EncKeyWithID_identifier_accepts returns 1 when |tag| starts one of the alternatives. */
 int pkixcrmf_2009_EncKeyWithID_identifier_accepts(uint32_t tag);
+
 /* pkixcrmf_2009_EncKeyWithID_identifier_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncKeyWithID_identifier *out);
+
 /* pkixcrmf_2009_EncKeyWithID_identifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncKeyWithID_identifier *in);
+
 /* pkixcrmf_2009_EncKeyWithID_identifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID_identifier *out,
     synta_error *err);
+
 /*
  * EncKeyWithID ::= SEQUENCE {
  *       privateKey           PrivateKeyInfo,
@@ -1515,18 +1805,23 @@ typedef struct pkixcrmf_2009_EncKeyWithID {
     pkixcrmf_2009_PrivateKeyInfo privateKey;
     pkixcrmf_2009_EncKeyWithID_identifier identifier;
 } pkixcrmf_2009_EncKeyWithID;
+
 #define PKIXCRMF_2009_ENCKEYWITHID_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define PKIXCRMF_2009_ENCKEYWITHID_INIT {0}
+
 /* pkixcrmf_2009_EncKeyWithID_decode reads one value with tag |tag| (normally PKIXCRMF_2009_ENCKEYWITHID_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_EncKeyWithID *out);
+
 /* pkixcrmf_2009_EncKeyWithID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncKeyWithID *in);
+
 /* pkixcrmf_2009_EncKeyWithID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,39 +7,50 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.101 as DER contents octets. */
 #define SAFECURVES_PKIX_18_ID_EDWARDS_CURVE_ALGS_LEN 2
 extern const uint8_t safecurves_pkix_18_id_edwards_curve_algs[SAFECURVES_PKIX_18_ID_EDWARDS_CURVE_ALGS_LEN];
+
 /* 1.3.101.110 as DER contents octets. */
 #define SAFECURVES_PKIX_18_ID_X25519_LEN 3
 extern const uint8_t safecurves_pkix_18_id_X25519[SAFECURVES_PKIX_18_ID_X25519_LEN];
+
 /* 1.3.101.111 as DER contents octets. */
 #define SAFECURVES_PKIX_18_ID_X448_LEN 3
 extern const uint8_t safecurves_pkix_18_id_X448[SAFECURVES_PKIX_18_ID_X448_LEN];
+
 /* 1.3.101.112 as DER contents octets. */
 #define SAFECURVES_PKIX_18_ID_ED25519_LEN 3
 extern const uint8_t safecurves_pkix_18_id_Ed25519[SAFECURVES_PKIX_18_ID_ED25519_LEN];
+
 /* 1.3.101.113 as DER contents octets. */
 #define SAFECURVES_PKIX_18_ID_ED448_LEN 3
 extern const uint8_t safecurves_pkix_18_id_Ed448[SAFECURVES_PKIX_18_ID_ED448_LEN];
+
 /*
  * CurvePrivateKey ::= OCTET STRING
  *
  * Module Safecurves-pkix-18, schemas/rfc8410/Safecurves-pkix-18.asn1:93.
  */
 typedef synta_span safecurves_pkix_18_CurvePrivateKey;
+
 #define SAFECURVES_PKIX_18_CURVEPRIVATEKEY_TAG (0x04u)
 #define SAFECURVES_PKIX_18_CURVEPRIVATEKEY_INIT {0}
+
 /* safecurves_pkix_18_CurvePrivateKey_decode reads one value with tag |tag| (normally SAFECURVES_PKIX_18_CURVEPRIVATEKEY_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_decode(synta_cbs *cbs, uint32_t tag, safecurves_pkix_18_CurvePrivateKey *out);
+
 /* safecurves_pkix_18_CurvePrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_encode(synta_cbb *cbb, uint32_t tag, const safecurves_pkix_18_CurvePrivateKey *in);
+
 /* safecurves_pkix_18_CurvePrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, safecurves_pkix_18_CurvePrivateKey *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

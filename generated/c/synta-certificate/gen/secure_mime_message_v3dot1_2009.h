@@ -8,24 +8,31 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.2.840.113549.1.9.16.2 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_ID_AA_LEN 10
 extern const uint8_t secure_mime_message_v3dot1_2009_id_aa[SECURE_MIME_MESSAGE_V3DOT1_2009_ID_AA_LEN];
+
 /* 1.2.840.113549.1.9.15 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMECAPABILITIES_LEN 9
 extern const uint8_t secure_mime_message_v3dot1_2009_smimeCapabilities[SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMECAPABILITIES_LEN];
+
 /* 1.2.840.113549.1.9.16.2.11 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_ID_AA_ENCRYPKEYPREF_LEN 11
 extern const uint8_t secure_mime_message_v3dot1_2009_id_aa_encrypKeyPref[SECURE_MIME_MESSAGE_V3DOT1_2009_ID_AA_ENCRYPKEYPREF_LEN];
+
 /* 1.2.840.113549.1.9.16 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_ID_SMIME_LEN 9
 extern const uint8_t secure_mime_message_v3dot1_2009_id_smime[SECURE_MIME_MESSAGE_V3DOT1_2009_ID_SMIME_LEN];
+
 /* 1.2.840.113549.1.9.16.11 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_ID_CAP_LEN 10
 extern const uint8_t secure_mime_message_v3dot1_2009_id_cap[SECURE_MIME_MESSAGE_V3DOT1_2009_ID_CAP_LEN];
+
 /* 1.2.840.113549.1.9.16.11.1 as DER contents octets. */
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_ID_CAP_PREFERBINARYINSIDE_LEN 11
 extern const uint8_t secure_mime_message_v3dot1_2009_id_cap_preferBinaryInside[SECURE_MIME_MESSAGE_V3DOT1_2009_ID_CAP_PREFERBINARYINSIDE_LEN];
+
 /*
  * SMIMEEncryptionKeyPreference ::= CHOICE {
  *     issuerAndSerialNumber   [0] IssuerAndSerialNumber,
@@ -45,6 +52,7 @@ typedef enum secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_PR {
     SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_subjectAltKeyIdentifier,
     SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_PR;
+
 typedef struct secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference {
     secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_PR present;
     union {
@@ -54,38 +62,49 @@ typedef struct secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference {
         synta_span unknown;
     } u;
 } secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference;
+
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_TAG 0
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_INIT {0}
+
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_accepts returns 1 when |tag| starts one of the alternatives. */
 int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_accepts(uint32_t tag);
+
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_decode reads one value with tag |tag| (normally SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_decode(synta_cbs *cbs, uint32_t tag, secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *out);
+
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_encode(synta_cbb *cbb, uint32_t tag, const secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *in);
+
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_parse(const uint8_t *data, size_t len, synta_rules rules, secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *out,
     synta_error *err);
+
 /*
  * SMIMECapabilitiesParametersForRC2CBC ::= INTEGER (40 | 128, ...)
  *
  * Module SecureMimeMessageV3dot1-2009, schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:119.
  */
 typedef synta_span secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC;
+
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMECAPABILITIESPARAMETERSFORRC2CBC_TAG (0x02u)
 #define SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMECAPABILITIESPARAMETERSFORRC2CBC_INIT {0}
+
 /* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_decode reads one value with tag |tag| (normally SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMECAPABILITIESPARAMETERSFORRC2CBC_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_decode(synta_cbs *cbs, uint32_t tag, secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *out);
+
 /* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_encode(synta_cbb *cbb, uint32_t tag, const secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *in);
+
 /* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_parse(const uint8_t *data, size_t len, synta_rules rules, secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif
