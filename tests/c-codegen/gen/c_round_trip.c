@@ -18,7 +18,6 @@ int c_round_trip_Small_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Small *
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..255)");
             return synta_cbs_set_field(c, "Small");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -46,9 +45,7 @@ int c_round_trip_Small_parse(const uint8_t *data, size_t len, synta_rules rules,
 int c_round_trip_Color_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Color *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_enum_decode(c, tag, out)) return synta_cbs_set_field(c, "Color");
-        (void)at_;
     }
     switch (*out) {
         case INT64_C(0):
@@ -87,9 +84,7 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Record");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!c_round_trip_Small_decode(c, (0x02u), &out->id)) return synta_cbs_set_field(c, "Record.id");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -98,13 +93,10 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..16))");
             return synta_cbs_set_field(c, "Record.name");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(0), &out->flag)) return synta_cbs_set_field(c, "Record.flag");
-            (void)at_;
         }
         if (*(&out->flag) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -120,7 +112,6 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(-10..10)");
                 return synta_cbs_set_field(c, "Record.level");
             }
-            (void)at_;
         }
         if (*(&out->level) == (int8_t)INT64_C(3) && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -130,9 +121,7 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, SYNTA_CONTEXT(2), &out->version)) return synta_cbs_set_field(c, "Record.version");
-            (void)at_;
         }
         if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x01", 1}).data, ((synta_span){(const uint8_t *)"\x01", 1}).len) && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -143,24 +132,19 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_note = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "Record.note");
             if (!synta_gen_ia5_decode(&l0, (0x16u), &out->note)) return synta_cbs_set_field(c, "Record.note");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Record.note");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x0Au))) {
         out->has_color = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!c_round_trip_Color_decode(c, (0x0Au), &out->color)) return synta_cbs_set_field(c, "Record.color");
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "Record");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Record");
     return 1;
 }
@@ -239,18 +223,14 @@ int c_round_trip_Shape_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Shape *
     if (t == SYNTA_CONTEXT(0)) {
         out->present = C_ROUND_TRIP_SHAPE_PR_circle;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, SYNTA_CONTEXT(0), &out->u.circle)) return synta_cbs_set_field(c, "Shape.circle");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(1)) {
         out->present = C_ROUND_TRIP_SHAPE_PR_square;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(1), &out->u.square)) return synta_cbs_set_field(c, "Shape.square");
-            (void)at_;
         }
         return 1;
     }
@@ -304,9 +284,7 @@ int c_round_trip_Records_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Recor
         const uint8_t *el_ = c->data;
         c_round_trip_Record item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!c_round_trip_Record_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Records");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -348,9 +326,7 @@ int c_round_trip_Records_next(synta_list_iter *it, c_round_trip_Record *out) {
     c_round_trip_Record item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!c_round_trip_Record_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Records");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -379,9 +355,7 @@ int c_round_trip_Bag_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Bag *out)
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "Bag");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -420,9 +394,7 @@ int c_round_trip_Bag_next(synta_list_iter *it, synta_span *out) {
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "Bag");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -458,18 +430,14 @@ int c_round_trip_Pair_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Pair *ou
         if (!seen_left && (t == SYNTA_CONTEXT(0))) {
             seen_left = 1;
             {
-                const size_t at_ = synta_cbs_offset(c);
                 if (!synta_gen_int_decode(c, SYNTA_CONTEXT(0), &out->left)) return synta_cbs_set_field(c, "Pair.left");
-                (void)at_;
             }
             continue;
         }
         if (!seen_right && (t == SYNTA_CONTEXT(1))) {
             seen_right = 1;
             {
-                const size_t at_ = synta_cbs_offset(c);
                 if (!synta_gen_int_decode(c, SYNTA_CONTEXT(1), &out->right)) return synta_cbs_set_field(c, "Pair.right");
-                (void)at_;
             }
             continue;
         }
@@ -483,7 +451,6 @@ int c_round_trip_Pair_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Pair *ou
         (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "Pair.right");
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Pair");
     return 1;
 }
@@ -521,14 +488,11 @@ int c_round_trip_Chain_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Chain *
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Chain");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->value)) return synta_cbs_set_field(c, "Chain.value");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_next = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->next)) return synta_cbs_set_field(c, "Chain.next");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -537,10 +501,8 @@ int c_round_trip_Chain_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Chain *
                 synta_gen_sub(c, *(&out->next), &sub_);
                 if (!c_round_trip_Chain_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(0), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "Chain.next");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Chain");
     return 1;
 }
@@ -575,9 +537,7 @@ int c_round_trip_Chain_parse(const uint8_t *data, size_t len, synta_rules rules,
 int c_round_trip_Flags_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Flags *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "Flags");
-        (void)at_;
     }
     return 1;
 }
@@ -604,20 +564,14 @@ int c_round_trip_Flags_parse(const uint8_t *data, size_t len, synta_rules rules,
 int c_round_trip_Tagged_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Tagged *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Tagged");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->kind)) return synta_cbs_set_field(c, "Tagged.kind");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "Tagged.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Tagged");
     return 1;
 }

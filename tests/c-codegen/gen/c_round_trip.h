@@ -7,54 +7,68 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 /* 1.3.6.1.4.1.99999.1 as DER contents octets. */
 #define C_ROUND_TRIP_ID_ARC_LEN 9
 extern const uint8_t c_round_trip_id_arc[C_ROUND_TRIP_ID_ARC_LEN];
+
 /* 1.3.6.1.4.1.99999.1.1 as DER contents octets. */
 #define C_ROUND_TRIP_ID_NUMBER_LEN 10
 extern const uint8_t c_round_trip_id_number[C_ROUND_TRIP_ID_NUMBER_LEN];
+
 /* 1.3.6.1.4.1.99999.1.2 as DER contents octets. */
 #define C_ROUND_TRIP_ID_TEXT_LEN 10
 extern const uint8_t c_round_trip_id_text[C_ROUND_TRIP_ID_TEXT_LEN];
+
 /*
  * Small ::= INTEGER (0..255)
  *
  * Module CRoundTrip, tests/c-codegen/schema/CRoundTrip.asn1:5.
  */
 typedef uint8_t c_round_trip_Small;
+
 #define C_ROUND_TRIP_SMALL_TAG (0x02u)
 #define C_ROUND_TRIP_SMALL_INIT {0}
+
 /* c_round_trip_Small_decode reads one value with tag |tag| (normally C_ROUND_TRIP_SMALL_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Small_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Small *out);
+
 /* c_round_trip_Small_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Small_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Small *in);
+
 /* c_round_trip_Small_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Small_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Small *out,
     synta_error *err);
+
 /*
  * Color ::= ENUMERATED { red(0), green(1), blue(2) }
  *
  * Module CRoundTrip, tests/c-codegen/schema/CRoundTrip.asn1:7.
  */
 typedef int64_t c_round_trip_Color;
+
 #define C_ROUND_TRIP_COLOR_TAG (0x0Au)
 #define C_ROUND_TRIP_COLOR_INIT {0}
 #define C_ROUND_TRIP_COLOR_RED INT64_C(0) /* red */
 #define C_ROUND_TRIP_COLOR_GREEN INT64_C(1) /* green */
 #define C_ROUND_TRIP_COLOR_BLUE INT64_C(2) /* blue */
+
 /* c_round_trip_Color_decode reads one value with tag |tag| (normally C_ROUND_TRIP_COLOR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Color_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Color *out);
+
 /* c_round_trip_Color_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Color_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Color *in);
+
 /* c_round_trip_Color_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Color_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Color *out,
     synta_error *err);
+
 /*
  * Record ::= SEQUENCE {
  *     id          Small,
@@ -80,18 +94,23 @@ typedef struct c_round_trip_Record {
     synta_span note;
     c_round_trip_Color color;
 } c_round_trip_Record;
+
 #define C_ROUND_TRIP_RECORD_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_RECORD_INIT {0}
+
 /* c_round_trip_Record_decode reads one value with tag |tag| (normally C_ROUND_TRIP_RECORD_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record *out);
+
 /* c_round_trip_Record_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Record_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Record *in);
+
 /* c_round_trip_Record_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Record_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Record *out,
     synta_error *err);
+
 /*
  * Shape ::= CHOICE {
  *     circle  [0] INTEGER,
@@ -107,6 +126,7 @@ typedef enum c_round_trip_Shape_PR {
     C_ROUND_TRIP_SHAPE_PR_square,
     C_ROUND_TRIP_SHAPE_PR_UNKNOWN /* an alternative added after this schema (raw TLV) */
 } c_round_trip_Shape_PR;
+
 typedef struct c_round_trip_Shape {
     c_round_trip_Shape_PR present;
     union {
@@ -115,20 +135,26 @@ typedef struct c_round_trip_Shape {
         synta_span unknown;
     } u;
 } c_round_trip_Shape;
+
 #define C_ROUND_TRIP_SHAPE_TAG 0
 #define C_ROUND_TRIP_SHAPE_INIT {0}
+
 /* c_round_trip_Shape_accepts returns 1 when |tag| starts one of the alternatives. */
 int c_round_trip_Shape_accepts(uint32_t tag);
+
 /* c_round_trip_Shape_decode reads one value with tag |tag| (normally C_ROUND_TRIP_SHAPE_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Shape_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Shape *out);
+
 /* c_round_trip_Shape_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Shape_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Shape *in);
+
 /* c_round_trip_Shape_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Shape_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Shape *out,
     synta_error *err);
+
 /*
  * Records ::= SEQUENCE SIZE (1..4) OF Record
  *
@@ -139,26 +165,34 @@ typedef struct c_round_trip_Records {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } c_round_trip_Records;
+
 #define C_ROUND_TRIP_RECORDS_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_RECORDS_INIT {0}
+
 /* c_round_trip_Records_decode reads one value with tag |tag| (normally C_ROUND_TRIP_RECORDS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Records_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Records *out);
+
 /* c_round_trip_Records_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Records_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Records *in);
+
 /* c_round_trip_Records_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Records_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Records *out,
     synta_error *err);
+
 /* c_round_trip_Records_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void c_round_trip_Records_iter(const c_round_trip_Records *list, synta_list_iter *it);
+
 /* c_round_trip_Records_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int c_round_trip_Records_next(synta_list_iter *it, c_round_trip_Record *out);
+
 /* c_round_trip_Records_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int c_round_trip_Records_get_all(const c_round_trip_Records *list, c_round_trip_Record *out, size_t cap,
     size_t *out_count);
+
 /*
  * Bag ::= SET OF INTEGER
  *
@@ -169,26 +203,34 @@ typedef struct c_round_trip_Bag {
     size_t count;        /* how many */
     synta_rules rules;   /* the rules they were read under */
 } c_round_trip_Bag;
+
 #define C_ROUND_TRIP_BAG_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_BAG_INIT {0}
+
 /* c_round_trip_Bag_decode reads one value with tag |tag| (normally C_ROUND_TRIP_BAG_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Bag_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Bag *out);
+
 /* c_round_trip_Bag_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Bag_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Bag *in);
+
 /* c_round_trip_Bag_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Bag_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Bag *out,
     synta_error *err);
+
 /* c_round_trip_Bag_iter starts iterating the elements of |list| (|list| must outlive |it|). */
 void c_round_trip_Bag_iter(const c_round_trip_Bag *list, synta_list_iter *it);
+
 /* c_round_trip_Bag_next reads the next element into |*out|; returns 0 after the last one. */
 SYNTA_MUST_USE int c_round_trip_Bag_next(synta_list_iter *it, synta_span *out);
+
 /* c_round_trip_Bag_get_all decodes every element into |out| (room for |cap|); returns 0
  * when they do not fit. */
 SYNTA_MUST_USE int c_round_trip_Bag_get_all(const c_round_trip_Bag *list, synta_span *out, size_t cap,
     size_t *out_count);
+
 /*
  * Pair ::= SET {
  *     left   [0] INTEGER,
@@ -201,18 +243,23 @@ typedef struct c_round_trip_Pair {
     synta_span left;
     synta_span right;
 } c_round_trip_Pair;
+
 #define C_ROUND_TRIP_PAIR_TAG (0x11u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_PAIR_INIT {0}
+
 /* c_round_trip_Pair_decode reads one value with tag |tag| (normally C_ROUND_TRIP_PAIR_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Pair_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Pair *out);
+
 /* c_round_trip_Pair_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Pair_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Pair *in);
+
 /* c_round_trip_Pair_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Pair_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Pair *out,
     synta_error *err);
+
 /*
  * Chain ::= SEQUENCE {
  *     value  INTEGER,
@@ -226,39 +273,49 @@ typedef struct c_round_trip_Chain {
     synta_span value;
     synta_span next;
 } c_round_trip_Chain;
+
 #define C_ROUND_TRIP_CHAIN_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_CHAIN_INIT {0}
+
 /* c_round_trip_Chain_decode reads one value with tag |tag| (normally C_ROUND_TRIP_CHAIN_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Chain_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Chain *out);
+
 /* c_round_trip_Chain_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Chain_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Chain *in);
+
 /* c_round_trip_Chain_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Chain_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Chain *out,
     synta_error *err);
+
 /*
  * Flags ::= BIT STRING { a(0), b(1), c(2) }
  *
  * Module CRoundTrip, tests/c-codegen/schema/CRoundTrip.asn1:40.
  */
 typedef synta_bit_string c_round_trip_Flags;
+
 #define C_ROUND_TRIP_FLAGS_TAG (0x03u)
 #define C_ROUND_TRIP_FLAGS_INIT {0}
 #define C_ROUND_TRIP_FLAGS_A INT64_C(0) /* a */
 #define C_ROUND_TRIP_FLAGS_B INT64_C(1) /* b */
 #define C_ROUND_TRIP_FLAGS_C INT64_C(2) /* c */
+
 /* c_round_trip_Flags_decode reads one value with tag |tag| (normally C_ROUND_TRIP_FLAGS_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Flags_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Flags *out);
+
 /* c_round_trip_Flags_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Flags_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Flags *in);
+
 /* c_round_trip_Flags_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Flags_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Flags *out,
     synta_error *err);
+
 /*
  * Tagged ::= SEQUENCE {
  *     kind   THING.&id ({Things}),
@@ -271,18 +328,23 @@ typedef struct c_round_trip_Tagged {
     synta_span kind;
     synta_span value;
 } c_round_trip_Tagged;
+
 #define C_ROUND_TRIP_TAGGED_TAG (0x10u | SYNTA_CONSTRUCTED)
 #define C_ROUND_TRIP_TAGGED_INIT {0}
+
 /* c_round_trip_Tagged_decode reads one value with tag |tag| (normally C_ROUND_TRIP_TAGGED_TAG)
  * from |cbs| into |*out|, which then points into the input. Returns 1 or 0 (error in
  * the cursor's context). */
 SYNTA_MUST_USE int c_round_trip_Tagged_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Tagged *out);
+
 /* c_round_trip_Tagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Tagged_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Tagged *in);
+
 /* c_round_trip_Tagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Tagged_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Tagged *out,
     synta_error *err);
+
 /* c_round_trip_Tagged_value_value: Tagged.value (its encoding) decoded as the
  * type its key kind selects in the object set {Things}. */
 typedef enum c_round_trip_Tagged_value_PR {
@@ -290,6 +352,7 @@ typedef enum c_round_trip_Tagged_value_PR {
     C_ROUND_TRIP_TAGGED_VALUE_PR_thing_number, /* 1.3.6.1.4.1.99999.1.1 */
     C_ROUND_TRIP_TAGGED_VALUE_PR_thing_text, /* 1.3.6.1.4.1.99999.1.2 */
 } c_round_trip_Tagged_value_PR;
+
 typedef struct c_round_trip_Tagged_value_value {
     c_round_trip_Tagged_value_PR present;
     union {
@@ -297,11 +360,13 @@ typedef struct c_round_trip_Tagged_value_value {
         synta_span thing_text;
     } u;
 } c_round_trip_Tagged_value_value;
+
 /* c_round_trip_Tagged_value_decode decodes |in->value| under |rules| as the type of its
  * key's row; |out->present| is UNKNOWN for keys outside the table. Returns 1 or 0
  * (error in |*err|, may be NULL). */
 SYNTA_MUST_USE int c_round_trip_Tagged_value_decode(const c_round_trip_Tagged *in, synta_rules rules, c_round_trip_Tagged_value_value *out,
     synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif

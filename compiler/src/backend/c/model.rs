@@ -158,6 +158,10 @@ impl TypeVm {
     pub fn is_list(&self) -> bool {
         self.shape == Shape::List
     }
+    /// Whether decoding peeks at the next tag (a SET, or a conditional member).
+    pub fn peeks(&self) -> bool {
+        self.shape == Shape::Set || self.fields.iter().any(FieldVm::conditional)
+    }
     /// Members with a `has_` flag.
     pub fn optional_fields(&self) -> Vec<&FieldVm> {
         self.fields.iter().filter(|f| f.optional).collect()

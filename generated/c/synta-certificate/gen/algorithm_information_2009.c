@@ -6,9 +6,7 @@
 int algorithm_information_2009_ParamOptions_decode(synta_cbs *cbs, uint32_t tag, algorithm_information_2009_ParamOptions *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_enum_decode(c, tag, out)) return synta_cbs_set_field(c, "ParamOptions");
-        (void)at_;
     }
     return 1;
 }

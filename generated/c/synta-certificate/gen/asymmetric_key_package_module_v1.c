@@ -8,9 +8,7 @@ const uint8_t asymmetric_key_package_module_v1_id_ct_KP_aKeyPackage[ASYMMETRIC_K
 int asymmetric_key_package_module_v1_Version_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Version *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "Version");
-        (void)at_;
     }
     return 1;
 }
@@ -41,19 +39,14 @@ int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_decode(synta_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PrivateKeyAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "PrivateKeyAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "PrivateKeyAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PrivateKeyAlgorithmIdentifier");
     return 1;
 }
@@ -88,9 +81,7 @@ int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse(const u
 int asymmetric_key_package_module_v1_PrivateKey_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PrivateKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "PrivateKey");
-        (void)at_;
     }
     return 1;
 }
@@ -128,9 +119,7 @@ int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrVa
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_OneAsymmetricKeyAttributes_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -169,9 +158,7 @@ int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrVa
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_OneAsymmetricKeyAttributes_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -189,20 +176,14 @@ int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrVa
 int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_OneAsymmetricKeyAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_OneAsymmetricKeyAttributes.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_OneAsymmetricKeyAttributes.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_OneAsymmetricKeyAttributes");
     return 1;
 }
@@ -247,9 +228,7 @@ int asymmetric_key_package_module_v1_Attributes_decode(synta_cbs *cbs, uint32_t 
         const uint8_t *el_ = c->data;
         asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -288,9 +267,7 @@ int asymmetric_key_package_module_v1_Attributes_next(synta_list_iter *it, asymme
     asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -308,9 +285,7 @@ int asymmetric_key_package_module_v1_Attributes_get_all(const asymmetric_key_pac
 int asymmetric_key_package_module_v1_PublicKey_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PublicKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "PublicKey");
-        (void)at_;
     }
     return 1;
 }
@@ -341,38 +316,27 @@ int asymmetric_key_package_module_v1_OneAsymmetricKey_decode(synta_cbs *cbs, uin
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OneAsymmetricKey");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_Version_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "OneAsymmetricKey.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->privateKeyAlgorithm)) return synta_cbs_set_field(c, "OneAsymmetricKey.privateKeyAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_PrivateKey_decode(c, (0x04u), &out->privateKey)) return synta_cbs_set_field(c, "OneAsymmetricKey.privateKey");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_attributes = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!asymmetric_key_package_module_v1_Attributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->attributes)) return synta_cbs_set_field(c, "OneAsymmetricKey.attributes");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_publicKey = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!asymmetric_key_package_module_v1_PublicKey_decode(c, SYNTA_CONTEXT(1), &out->publicKey)) return synta_cbs_set_field(c, "OneAsymmetricKey.publicKey");
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "OneAsymmetricKey");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OneAsymmetricKey");
     return 1;
 }
@@ -429,9 +393,7 @@ int asymmetric_key_package_module_v1_AsymmetricKeyPackage_decode(synta_cbs *cbs,
         const uint8_t *el_ = c->data;
         asymmetric_key_package_module_v1_OneAsymmetricKey item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!asymmetric_key_package_module_v1_OneAsymmetricKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AsymmetricKeyPackage");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -473,9 +435,7 @@ int asymmetric_key_package_module_v1_AsymmetricKeyPackage_next(synta_list_iter *
     asymmetric_key_package_module_v1_OneAsymmetricKey item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_OneAsymmetricKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AsymmetricKeyPackage");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -493,9 +453,7 @@ int asymmetric_key_package_module_v1_AsymmetricKeyPackage_get_all(const asymmetr
 int asymmetric_key_package_module_v1_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_PrivateKeyInfo *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_OneAsymmetricKey_decode(c, tag, out)) return synta_cbs_set_field(c, "PrivateKeyInfo");
-        (void)at_;
     }
     return 1;
 }
@@ -526,19 +484,14 @@ int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_decode(synta_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptionAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "EncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "EncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptionAlgorithmIdentifier");
     return 1;
 }
@@ -573,9 +526,7 @@ int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse(const u
 int asymmetric_key_package_module_v1_EncryptedData_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_EncryptedData *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "EncryptedData");
-        (void)at_;
     }
     return 1;
 }
@@ -602,20 +553,14 @@ int asymmetric_key_package_module_v1_EncryptedData_parse(const uint8_t *data, si
 int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedPrivateKeyInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedPrivateKeyInfo.encryptionAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!asymmetric_key_package_module_v1_EncryptedData_decode(c, (0x04u), &out->encryptedData)) return synta_cbs_set_field(c, "EncryptedPrivateKeyInfo.encryptedData");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedPrivateKeyInfo");
     return 1;
 }

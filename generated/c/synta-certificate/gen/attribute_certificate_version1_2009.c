@@ -6,9 +6,7 @@
 int attribute_certificate_version1_2009_AttCertVersionV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttCertVersionV1 *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "AttCertVersionV1");
-        (void)at_;
     }
     return 1;
 }
@@ -51,24 +49,20 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_decod
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_baseCertificateID;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.baseCertificateID");
             if (!pkix_attribute_certificate_2009_IssuerSerial_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.baseCertificateID)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.baseCertificateID");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.baseCertificateID");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_subjectName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.subjectName");
             if (!pkix1_implicit_2009_GeneralNames_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.subjectName)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.subjectName");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_subject.subjectName");
-            (void)at_;
         }
         return 1;
     }
@@ -120,19 +114,14 @@ int attribute_certificate_version1_2009_AlgorithmIdentifier_decode(synta_cbs *cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
     return 1;
 }
@@ -178,9 +167,7 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_values_decode(synt
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttrList_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -224,9 +211,7 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_values_next(synta_
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttrList_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -244,13 +229,10 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_values_get_all(con
 int attribute_certificate_version1_2009_AttributeSet_AttrList_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeSet_AttrList *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeSet_AttrList");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "AttributeSet_AttrList.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -259,9 +241,7 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_decode(synta_cbs *
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "AttributeSet_AttrList.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeSet_AttrList");
     return 1;
 }
@@ -305,9 +285,7 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_de
         const uint8_t *el_ = c->data;
         attribute_certificate_version1_2009_AttributeSet_AttrList item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!attribute_certificate_version1_2009_AttributeSet_AttrList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_attributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -344,9 +322,7 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_ne
     attribute_certificate_version1_2009_AttributeSet_AttrList item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AttributeSet_AttrList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1_attributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -368,15 +344,11 @@ int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_deco
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_AttributeCertExtensionsV1");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -385,11 +357,8 @@ int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_deco
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1");
     return 1;
 }
@@ -437,9 +406,7 @@ int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_dec
         const uint8_t *el_ = c->data;
         attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensionsV1");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -481,9 +448,7 @@ int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_nex
     attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensionsV1");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -507,58 +472,39 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!attribute_certificate_version1_2009_AttCertVersionV1_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.version");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.subject");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralNames_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->issuer)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.signature");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.serialNumber");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attCertValidityPeriod)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.attCertValidityPeriod");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.attributes");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_issuerUniqueID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.issuerUniqueID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_extensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.extensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1");
     return 1;
 }
@@ -627,19 +573,14 @@ int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifi
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateV1_algorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AttributeCertificateV1_algorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AttributeCertificateV1_algorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateV1_algorithmIdentifier");
     return 1;
 }
@@ -674,25 +615,17 @@ int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifi
 int attribute_certificate_version1_2009_AttributeCertificateV1_decode(synta_cbs *cbs, uint32_t tag, attribute_certificate_version1_2009_AttributeCertificateV1 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateV1");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->toBeSigned)) return synta_cbs_set_field(c, "AttributeCertificateV1.toBeSigned");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithmIdentifier)) return synta_cbs_set_field(c, "AttributeCertificateV1.algorithmIdentifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificateV1.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateV1");
     return 1;
 }

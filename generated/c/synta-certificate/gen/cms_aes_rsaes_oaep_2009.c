@@ -26,7 +26,6 @@ int cms_aes_rsaes_oaep_2009_AES_IV_decode(synta_cbs *cbs, uint32_t tag, cms_aes_
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE(16))");
             return synta_cbs_set_field(c, "AES_IV");
         }
-        (void)at_;
     }
     return 1;
 }

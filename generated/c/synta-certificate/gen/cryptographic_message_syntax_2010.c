@@ -29,9 +29,7 @@ const uint8_t cryptographic_message_syntax_2010_id_countersignature[CRYPTOGRAPHI
 int cryptographic_message_syntax_2010_ContentType_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentType *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, tag, out)) return synta_cbs_set_field(c, "ContentType");
-        (void)at_;
     }
     return 1;
 }
@@ -58,9 +56,7 @@ int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, siz
 int cryptographic_message_syntax_2010_CMSVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_CMSVersion *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CMSVersion");
-        (void)at_;
     }
     return 1;
 }
@@ -91,19 +87,14 @@ int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decod
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentEncryptionAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentEncryptionAlgorithmIdentifier");
     return 1;
 }
@@ -176,24 +167,17 @@ int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedContentInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_encryptedContent = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedContentInfo");
     return 1;
 }
@@ -243,9 +227,7 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrVal
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -284,9 +266,7 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrVal
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -304,20 +284,14 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrVal
 int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEncAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEncAttributes");
     return 1;
 }
@@ -362,9 +336,7 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_decode
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -408,9 +380,7 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_next(s
     cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEncAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -432,14 +402,10 @@ int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EncryptedData.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EncryptedData.encryptedContentInfo");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_unprotectedAttrs = 1;
@@ -450,11 +416,9 @@ int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint3
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "EncryptedData.unprotectedAttrs");
             }
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
     return 1;
 }
@@ -494,20 +458,14 @@ int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, s
 int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnauthAttributeSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnauthAttributeSet");
     return 1;
 }
@@ -552,9 +510,7 @@ int cryptographic_message_syntax_2010_UnauthAttributes_decode(synta_cbs *cbs, ui
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "UnauthAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -598,9 +554,7 @@ int cryptographic_message_syntax_2010_UnauthAttributes_next(synta_list_iter *it,
     cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "UnauthAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -618,25 +572,17 @@ int cryptographic_message_syntax_2010_UnauthAttributes_get_all(const cryptograph
 int cryptographic_message_syntax_2010_ExtendedCertificateInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ExtendedCertificateInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ExtendedCertificateInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "ExtendedCertificateInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certificate)) return synta_cbs_set_field(c, "ExtendedCertificateInfo.certificate");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_UnauthAttributes_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "ExtendedCertificateInfo.attributes");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ExtendedCertificateInfo");
     return 1;
 }
@@ -678,19 +624,14 @@ int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_decode(synta_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SignatureAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "SignatureAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "SignatureAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SignatureAlgorithmIdentifier");
     return 1;
 }
@@ -725,9 +666,7 @@ int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse(const u
 int cryptographic_message_syntax_2010_Signature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Signature *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "Signature");
-        (void)at_;
     }
     return 1;
 }
@@ -754,25 +693,17 @@ int cryptographic_message_syntax_2010_Signature_parse(const uint8_t *data, size_
 int cryptographic_message_syntax_2010_ExtendedCertificate_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ExtendedCertificate *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ExtendedCertificate");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_ExtendedCertificateInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extendedCertificateInfo)) return synta_cbs_set_field(c, "ExtendedCertificate.extendedCertificateInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "ExtendedCertificate.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Signature_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "ExtendedCertificate.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ExtendedCertificate");
     return 1;
 }
@@ -810,7 +741,6 @@ int cryptographic_message_syntax_2010_ExtendedCertificate_parse(const uint8_t *d
 int cryptographic_message_syntax_2010_AttributeCertificateV2_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_AttributeCertificateV2 *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, tag, out)) return synta_cbs_set_field(c, "AttributeCertificateV2");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -819,7 +749,6 @@ int cryptographic_message_syntax_2010_AttributeCertificateV2_decode(synta_cbs *c
             synta_gen_sub(c, *(out), &sub_);
             if (!pkix_attribute_certificate_2009_AttributeCertificate_decode(&sub_, tag, &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "AttributeCertificateV2");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -846,20 +775,14 @@ int cryptographic_message_syntax_2010_AttributeCertificateV2_parse(const uint8_t
 int cryptographic_message_syntax_2010_OtherCertificateFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherCertificateFormat *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherCertificateFormat");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->otherCertFormat)) return synta_cbs_set_field(c, "OtherCertificateFormat.otherCertFormat");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->otherCert)) return synta_cbs_set_field(c, "OtherCertificateFormat.otherCert");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherCertificateFormat");
     return 1;
 }
@@ -912,45 +835,35 @@ int cryptographic_message_syntax_2010_CertificateChoices_decode(synta_cbs *cbs, 
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_certificate;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.certificate)) return synta_cbs_set_field(c, "CertificateChoices.certificate");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_extendedCertificate;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_ExtendedCertificate_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.extendedCertificate)) return synta_cbs_set_field(c, "CertificateChoices.extendedCertificate");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_v1AttrCert;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!attribute_certificate_version1_2009_AttributeCertificateV1_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.v1AttrCert)) return synta_cbs_set_field(c, "CertificateChoices.v1AttrCert");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_v2AttrCert;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_AttributeCertificateV2_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.v2AttrCert)) return synta_cbs_set_field(c, "CertificateChoices.v2AttrCert");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_other;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OtherCertificateFormat_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.other)) return synta_cbs_set_field(c, "CertificateChoices.other");
-            (void)at_;
         }
         return 1;
     }
@@ -1024,9 +937,7 @@ int cryptographic_message_syntax_2010_CertificateSet_decode(synta_cbs *cbs, uint
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_CertificateChoices item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_CertificateChoices_decode(c, 0, &item)) return synta_cbs_set_field(c, "CertificateSet");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1065,9 +976,7 @@ int cryptographic_message_syntax_2010_CertificateSet_next(synta_list_iter *it, c
     cryptographic_message_syntax_2010_CertificateChoices item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CertificateChoices_decode(c, 0, &item)) return synta_cbs_set_field(c, "CertificateSet");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1085,20 +994,14 @@ int cryptographic_message_syntax_2010_CertificateSet_get_all(const cryptographic
 int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRevocationInfoFormat *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherRevocationInfoFormat");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->otherRevInfoFormat)) return synta_cbs_set_field(c, "OtherRevocationInfoFormat.otherRevInfoFormat");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->otherRevInfo)) return synta_cbs_set_field(c, "OtherRevocationInfoFormat.otherRevInfo");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherRevocationInfoFormat");
     return 1;
 }
@@ -1148,18 +1051,14 @@ int cryptographic_message_syntax_2010_RevocationInfoChoice_decode(synta_cbs *cbs
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_crl;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_CertificateList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.crl)) return synta_cbs_set_field(c, "RevocationInfoChoice.crl");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_other;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OtherRevocationInfoFormat_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.other)) return synta_cbs_set_field(c, "RevocationInfoChoice.other");
-            (void)at_;
         }
         return 1;
     }
@@ -1215,9 +1114,7 @@ int cryptographic_message_syntax_2010_RevocationInfoChoices_decode(synta_cbs *cb
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_RevocationInfoChoice item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RevocationInfoChoice_decode(c, 0, &item)) return synta_cbs_set_field(c, "RevocationInfoChoices");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1256,9 +1153,7 @@ int cryptographic_message_syntax_2010_RevocationInfoChoices_next(synta_list_iter
     cryptographic_message_syntax_2010_RevocationInfoChoice item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RevocationInfoChoice_decode(c, 0, &item)) return synta_cbs_set_field(c, "RevocationInfoChoices");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1282,20 +1177,15 @@ int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta_cbs *cbs, uint
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_certs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_CertificateSet_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->certs)) return synta_cbs_set_field(c, "OriginatorInfo.certs");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_crls = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RevocationInfoChoices_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->crls)) return synta_cbs_set_field(c, "OriginatorInfo.crls");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorInfo");
     return 1;
 }
@@ -1331,20 +1221,14 @@ int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, 
 int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IssuerAndSerialNumber");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.serialNumber");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IssuerAndSerialNumber");
     return 1;
 }
@@ -1378,9 +1262,7 @@ int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t 
 int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SubjectKeyIdentifier *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "SubjectKeyIdentifier");
-        (void)at_;
     }
     return 1;
 }
@@ -1423,18 +1305,14 @@ int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs,
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "RecipientIdentifier.issuerAndSerialNumber");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientIdentifier.subjectKeyIdentifier");
-            (void)at_;
         }
         return 1;
     }
@@ -1483,19 +1361,14 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmS
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyTransportAlgorithmSet");
     return 1;
 }
@@ -1546,9 +1419,7 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmS
 int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_EncryptedKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "EncryptedKey");
-        (void)at_;
     }
     return 1;
 }
@@ -1575,30 +1446,20 @@ int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, si
 int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyTransRecipientInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.rid");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KeyTransRecipientInfo.encryptedKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyTransRecipientInfo");
     return 1;
 }
@@ -1644,19 +1505,14 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decod
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_OriginatorKeySet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_OriginatorKeySet");
     return 1;
 }
@@ -1707,20 +1563,14 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_param
 int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OriginatorPublicKey *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OriginatorPublicKey");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "OriginatorPublicKey.algorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->publicKey)) return synta_cbs_set_field(c, "OriginatorPublicKey.publicKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OriginatorPublicKey");
     return 1;
 }
@@ -1771,27 +1621,21 @@ int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.issuerAndSerialNumber");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.subjectKeyIdentifier");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OriginatorPublicKey_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.originatorKey)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.originatorKey");
-            (void)at_;
         }
         return 1;
     }
@@ -1841,9 +1685,7 @@ int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint
 int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_UserKeyingMaterial *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "UserKeyingMaterial");
-        (void)at_;
     }
     return 1;
 }
@@ -1874,19 +1716,14 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmS
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyAgreementAlgorithmSet");
     return 1;
 }
@@ -1943,20 +1780,14 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmS
 int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherKeyAttribute *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherKeyAttribute");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->keyAttrId)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttrId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->keyAttr)) return synta_cbs_set_field(c, "OtherKeyAttribute.keyAttr");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherKeyAttribute");
     return 1;
 }
@@ -1994,27 +1825,20 @@ int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientKeyIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, (0x04u), &out->subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.subjectKeyIdentifier");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
         out->has_date = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.date");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_other = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.other");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientKeyIdentifier");
     return 1;
 }
@@ -2070,18 +1894,14 @@ int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(synta_c
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.issuerAndSerialNumber");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.rKeyId)) return synta_cbs_set_field(c, "KeyAgreeRecipientIdentifier.rKeyId");
-            (void)at_;
         }
         return 1;
     }
@@ -2125,20 +1945,14 @@ int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const ui
 int cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_RecipientEncryptedKey *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RecipientEncryptedKey");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_decode(c, 0, &out->rid)) return synta_cbs_set_field(c, "RecipientEncryptedKey.rid");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "RecipientEncryptedKey.encryptedKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RecipientEncryptedKey");
     return 1;
 }
@@ -2181,9 +1995,7 @@ int cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(synta_cbs *c
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_RecipientEncryptedKey item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2220,9 +2032,7 @@ int cryptographic_message_syntax_2010_RecipientEncryptedKeys_next(synta_list_ite
     cryptographic_message_syntax_2010_RecipientEncryptedKey item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientEncryptedKey_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RecipientEncryptedKeys");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2244,40 +2054,29 @@ int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(synta_cbs *cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyAgreeRecipientInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
         if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(&l0, 0, &out->originator)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.originator");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_ukm = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
             if (!cryptographic_message_syntax_2010_UserKeyingMaterial_decode(&l0, (0x04u), &out->ukm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.ukm");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->recipientEncryptedKeys)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo.recipientEncryptedKeys");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyAgreeRecipientInfo");
     return 1;
 }
@@ -2332,27 +2131,20 @@ int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->keyIdentifier)) return synta_cbs_set_field(c, "KEKIdentifier.keyIdentifier");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
         out->has_date = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "KEKIdentifier.date");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_other = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OtherKeyAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->other)) return synta_cbs_set_field(c, "KEKIdentifier.other");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKIdentifier");
     return 1;
 }
@@ -2396,19 +2188,14 @@ int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(sy
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyEncryptionAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyEncryptionAlgorithmIdentifier");
     return 1;
 }
@@ -2465,30 +2252,20 @@ int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parameter
 int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_KEKRecipientInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KEKRecipientInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "KEKRecipientInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_KEKIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->kekid)) return synta_cbs_set_field(c, "KEKRecipientInfo.kekid");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "KEKRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "KEKRecipientInfo.encryptedKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KEKRecipientInfo");
     return 1;
 }
@@ -2534,19 +2311,14 @@ int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(sy
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyDerivationAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyDerivationAlgorithmIdentifier");
     return 1;
 }
@@ -2601,29 +2373,20 @@ int cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(synta_cbs *cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PasswordRecipientInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "PasswordRecipientInfo.version");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_keyDerivationAlgorithm = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->keyDerivationAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyDerivationAlgorithm");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyEncryptionAlgorithm)) return synta_cbs_set_field(c, "PasswordRecipientInfo.keyEncryptionAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedKey_decode(c, (0x04u), &out->encryptedKey)) return synta_cbs_set_field(c, "PasswordRecipientInfo.encryptedKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PasswordRecipientInfo");
     return 1;
 }
@@ -2666,20 +2429,14 @@ int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t 
 int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_OtherRecipientInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherRecipientInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->oriType)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->oriValue)) return synta_cbs_set_field(c, "OtherRecipientInfo.oriValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherRecipientInfo");
     return 1;
 }
@@ -2732,45 +2489,35 @@ int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_cbs *cbs, uint3
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.ktri)) return synta_cbs_set_field(c, "RecipientInfo.ktri");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.kari)) return synta_cbs_set_field(c, "RecipientInfo.kari");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_KEKRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.kekri)) return synta_cbs_set_field(c, "RecipientInfo.kekri");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.pwri)) return synta_cbs_set_field(c, "RecipientInfo.pwri");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OtherRecipientInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(4), &out->u.ori)) return synta_cbs_set_field(c, "RecipientInfo.ori");
-            (void)at_;
         }
         return 1;
     }
@@ -2844,9 +2591,7 @@ int cryptographic_message_syntax_2010_RecipientInfos_decode(synta_cbs *cbs, uint
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_RecipientInfo item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2890,9 +2635,7 @@ int cryptographic_message_syntax_2010_RecipientInfos_next(synta_list_iter *it, c
     cryptographic_message_syntax_2010_RecipientInfo item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientInfo_decode(c, 0, &item)) return synta_cbs_set_field(c, "RecipientInfos");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2910,20 +2653,14 @@ int cryptographic_message_syntax_2010_RecipientInfos_get_all(const cryptographic
 int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnprotectedEnvAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnprotectedEnvAttributes");
     return 1;
 }
@@ -2968,9 +2705,7 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_decode
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3014,9 +2749,7 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_next(s
     cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnprotectedEnvAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3038,27 +2771,19 @@ int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EnvelopedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "EnvelopedData.version");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_originatorInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OriginatorInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->originatorInfo)) return synta_cbs_set_field(c, "EnvelopedData.originatorInfo");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientInfos_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->recipientInfos)) return synta_cbs_set_field(c, "EnvelopedData.recipientInfos");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_EncryptedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encryptedContentInfo)) return synta_cbs_set_field(c, "EnvelopedData.encryptedContentInfo");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_unprotectedAttrs = 1;
@@ -3069,11 +2794,9 @@ int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint3
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "EnvelopedData.unprotectedAttrs");
             }
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EnvelopedData");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EnvelopedData");
     return 1;
 }
@@ -3122,23 +2845,17 @@ int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, s
 int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_ContentInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ContentInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->contentType)) return synta_cbs_set_field(c, "ContentInfo.contentType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "ContentInfo.content");
         if (!synta_gen_any_decode(&l0, 0, &out->content)) return synta_cbs_set_field(c, "ContentInfo.content");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ContentInfo.content");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ContentInfo");
     return 1;
 }
@@ -3199,19 +2916,14 @@ int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(synta_cbs
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DigestAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestAlgorithmIdentifier");
     return 1;
 }
@@ -3257,9 +2969,7 @@ int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(synta_c
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3298,9 +3008,7 @@ int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_next(synta_lis
     cryptographic_message_syntax_2010_DigestAlgorithmIdentifier item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedData_digestAlgorithms");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3329,7 +3037,6 @@ int cryptographic_message_syntax_2010_SignerInfos_decode(synta_cbs *cbs, uint32_
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignerInfos");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -3338,7 +3045,6 @@ int cryptographic_message_syntax_2010_SignerInfos_decode(synta_cbs *cbs, uint32_
                 synta_gen_sub(c, *(&item), &sub_);
                 if (!cryptographic_message_syntax_2010_SignerInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "SignerInfos");
             }
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3377,7 +3083,6 @@ int cryptographic_message_syntax_2010_SignerInfos_next(synta_list_iter *it, synt
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignerInfos");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -3386,7 +3091,6 @@ int cryptographic_message_syntax_2010_SignerInfos_next(synta_list_iter *it, synt
             synta_gen_sub(c, *(&item), &sub_);
             if (!cryptographic_message_syntax_2010_SignerInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "SignerInfos");
         }
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3408,17 +3112,12 @@ int cryptographic_message_syntax_2010_SignedData_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SignedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "SignedData.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignedData_digestAlgorithms_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->digestAlgorithms)) return synta_cbs_set_field(c, "SignedData.digestAlgorithms");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encapContentInfo)) return synta_cbs_set_field(c, "SignedData.encapContentInfo");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -3427,30 +3126,22 @@ int cryptographic_message_syntax_2010_SignedData_decode(synta_cbs *cbs, uint32_t
             synta_gen_sub(c, *(&out->encapContentInfo), &sub_);
             if (!cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "SignedData.encapContentInfo");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_certificates = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_CertificateSet_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->certificates)) return synta_cbs_set_field(c, "SignedData.certificates");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_crls = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_RevocationInfoChoices_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->crls)) return synta_cbs_set_field(c, "SignedData.crls");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignerInfos_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->signerInfos)) return synta_cbs_set_field(c, "SignedData.signerInfos");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SignedData");
     return 1;
 }
@@ -3506,22 +3197,17 @@ int cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode(synta_cbs *
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncapsulatedContentInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->eContentType)) return synta_cbs_set_field(c, "EncapsulatedContentInfo.eContentType");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_eContent = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "EncapsulatedContentInfo.eContent");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->eContent)) return synta_cbs_set_field(c, "EncapsulatedContentInfo.eContent");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "EncapsulatedContentInfo.eContent");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncapsulatedContentInfo");
     return 1;
 }
@@ -3596,18 +3282,14 @@ int cryptographic_message_syntax_2010_SignerIdentifier_decode(synta_cbs *cbs, ui
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_issuerAndSerialNumber;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "SignerIdentifier.issuerAndSerialNumber");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_subjectKeyIdentifier;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "SignerIdentifier.subjectKeyIdentifier");
-            (void)at_;
         }
         return 1;
     }
@@ -3663,9 +3345,7 @@ int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_d
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_SignedAttributesSet_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3704,9 +3384,7 @@ int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_n
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_SignedAttributesSet_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3724,20 +3402,14 @@ int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_g
 int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_SignedAttributesSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_SignedAttributesSet.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_SignedAttributesSet.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_SignedAttributesSet");
     return 1;
 }
@@ -3782,9 +3454,7 @@ int cryptographic_message_syntax_2010_SignedAttributes_decode(synta_cbs *cbs, ui
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_SignedAttributesSet item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3828,9 +3498,7 @@ int cryptographic_message_syntax_2010_SignedAttributes_next(synta_list_iter *it,
     cryptographic_message_syntax_2010_Attribute_SignedAttributesSet item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SignedAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3848,9 +3516,7 @@ int cryptographic_message_syntax_2010_SignedAttributes_get_all(const cryptograph
 int cryptographic_message_syntax_2010_SignatureValue_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SignatureValue *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "SignatureValue");
-        (void)at_;
     }
     return 1;
 }
@@ -3888,9 +3554,7 @@ int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_de
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnsignedAttributes_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3929,9 +3593,7 @@ int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_ne
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_UnsignedAttributes_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3949,20 +3611,14 @@ int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_ge
 int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_UnsignedAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_UnsignedAttributes.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_UnsignedAttributes.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_UnsignedAttributes");
     return 1;
 }
@@ -4007,9 +3663,7 @@ int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_decode(synta
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_UnsignedAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnsignedAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -4053,9 +3707,7 @@ int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_next(synta_l
     cryptographic_message_syntax_2010_Attribute_UnsignedAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_UnsignedAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -4077,37 +3729,25 @@ int cryptographic_message_syntax_2010_SignerInfo_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SignerInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "SignerInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignerIdentifier_decode(c, 0, &out->sid)) return synta_cbs_set_field(c, "SignerInfo.sid");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->digestAlgorithm)) return synta_cbs_set_field(c, "SignerInfo.digestAlgorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_signedAttrs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_SignedAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->signedAttrs)) return synta_cbs_set_field(c, "SignerInfo.signedAttrs");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "SignerInfo.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_SignatureValue_decode(c, (0x04u), &out->signature)) return synta_cbs_set_field(c, "SignerInfo.signature");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_unsignedAttrs = 1;
@@ -4118,10 +3758,8 @@ int cryptographic_message_syntax_2010_SignerInfo_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "SignerInfo.unsignedAttrs");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SignerInfo");
     return 1;
 }
@@ -4178,9 +3816,7 @@ int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size
 int cryptographic_message_syntax_2010_Digest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Digest *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "Digest");
-        (void)at_;
     }
     return 1;
 }
@@ -4207,21 +3843,15 @@ int cryptographic_message_syntax_2010_Digest_parse(const uint8_t *data, size_t l
 int cryptographic_message_syntax_2010_DigestedData_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_DigestedData *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DigestedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "DigestedData.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->digestAlgorithm)) return synta_cbs_set_field(c, "DigestedData.digestAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encapContentInfo)) return synta_cbs_set_field(c, "DigestedData.encapContentInfo");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -4230,15 +3860,11 @@ int cryptographic_message_syntax_2010_DigestedData_decode(synta_cbs *cbs, uint32
             synta_gen_sub(c, *(&out->encapContentInfo), &sub_);
             if (!cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "DigestedData.encapContentInfo");
         }
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Digest_decode(c, (0x04u), &out->digest)) return synta_cbs_set_field(c, "DigestedData.digest");
-        (void)at_;
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "DigestedData");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestedData");
     return 1;
 }
@@ -4284,19 +3910,14 @@ int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode(
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "MessageAuthenticationCodeAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "MessageAuthenticationCodeAlgorithm.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "MessageAuthenticationCodeAlgorithm.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "MessageAuthenticationCodeAlgorithm");
     return 1;
 }
@@ -4358,9 +3979,7 @@ int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_deco
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_AuthAttributeSet_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -4399,9 +4018,7 @@ int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_next
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_AuthAttributeSet_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -4419,20 +4036,14 @@ int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_get_
 int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_AuthAttributeSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "Attribute_AuthAttributeSet.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "Attribute_AuthAttributeSet.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_AuthAttributeSet");
     return 1;
 }
@@ -4477,9 +4088,7 @@ int cryptographic_message_syntax_2010_AuthAttributes_decode(synta_cbs *cbs, uint
         const uint8_t *el_ = c->data;
         cryptographic_message_syntax_2010_Attribute_AuthAttributeSet item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AuthAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -4523,9 +4132,7 @@ int cryptographic_message_syntax_2010_AuthAttributes_next(synta_list_iter *it, c
     cryptographic_message_syntax_2010_Attribute_AuthAttributeSet item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AuthAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -4543,9 +4150,7 @@ int cryptographic_message_syntax_2010_AuthAttributes_get_all(const cryptographic
 int cryptographic_message_syntax_2010_MessageAuthenticationCode_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageAuthenticationCode *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "MessageAuthenticationCode");
-        (void)at_;
     }
     return 1;
 }
@@ -4576,38 +4181,27 @@ int cryptographic_message_syntax_2010_AuthenticatedData_decode(synta_cbs *cbs, u
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AuthenticatedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_CMSVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AuthenticatedData.version");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_originatorInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_OriginatorInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->originatorInfo)) return synta_cbs_set_field(c, "AuthenticatedData.originatorInfo");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_RecipientInfos_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->recipientInfos)) return synta_cbs_set_field(c, "AuthenticatedData.recipientInfos");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->macAlgorithm)) return synta_cbs_set_field(c, "AuthenticatedData.macAlgorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_digestAlgorithm = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->digestAlgorithm)) return synta_cbs_set_field(c, "AuthenticatedData.digestAlgorithm");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->encapContentInfo)) return synta_cbs_set_field(c, "AuthenticatedData.encapContentInfo");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -4616,30 +4210,22 @@ int cryptographic_message_syntax_2010_AuthenticatedData_decode(synta_cbs *cbs, u
             synta_gen_sub(c, *(&out->encapContentInfo), &sub_);
             if (!cryptographic_message_syntax_2010_EncapsulatedContentInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "AuthenticatedData.encapContentInfo");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_authAttrs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_AuthAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->authAttrs)) return synta_cbs_set_field(c, "AuthenticatedData.authAttrs");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_MessageAuthenticationCode_decode(c, (0x04u), &out->mac)) return synta_cbs_set_field(c, "AuthenticatedData.mac");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_unauthAttrs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_UnauthAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->unauthAttrs)) return synta_cbs_set_field(c, "AuthenticatedData.unauthAttrs");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AuthenticatedData");
     return 1;
 }
@@ -4705,9 +4291,7 @@ int cryptographic_message_syntax_2010_AuthenticatedData_parse(const uint8_t *dat
 int cryptographic_message_syntax_2010_MessageDigest_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_MessageDigest *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "MessageDigest");
-        (void)at_;
     }
     return 1;
 }
@@ -4750,18 +4334,14 @@ int cryptographic_message_syntax_2010_Time_decode(synta_cbs *cbs, uint32_t tag, 
     if (t == (0x17u)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_utcTime;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utctime_decode(c, (0x17u), &out->u.utcTime)) return synta_cbs_set_field(c, "Time.utcTime");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x18u)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_generalTime;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->u.generalTime)) return synta_cbs_set_field(c, "Time.generalTime");
-            (void)at_;
         }
         return 1;
     }
@@ -4805,9 +4385,7 @@ int cryptographic_message_syntax_2010_Time_parse(const uint8_t *data, size_t len
 int cryptographic_message_syntax_2010_SigningTime_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_SigningTime *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2010_Time_decode(c, tag, out)) return synta_cbs_set_field(c, "SigningTime");
-        (void)at_;
     }
     return 1;
 }
@@ -4834,7 +4412,6 @@ int cryptographic_message_syntax_2010_SigningTime_parse(const uint8_t *data, siz
 int cryptographic_message_syntax_2010_Countersignature_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_2010_Countersignature *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, tag, out)) return synta_cbs_set_field(c, "Countersignature");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -4843,7 +4420,6 @@ int cryptographic_message_syntax_2010_Countersignature_decode(synta_cbs *cbs, ui
             synta_gen_sub(c, *(out), &sub_);
             if (!cryptographic_message_syntax_2010_SignerInfo_decode(&sub_, tag, &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "Countersignature");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -4886,18 +4462,14 @@ int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_decode(sy
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_certificate;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.certificate)) return synta_cbs_set_field(c, "ExtendedCertificateOrCertificate.certificate");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_extendedCertificate;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2010_ExtendedCertificate_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.extendedCertificate)) return synta_cbs_set_field(c, "ExtendedCertificateOrCertificate.extendedCertificate");
-            (void)at_;
         }
         return 1;
     }

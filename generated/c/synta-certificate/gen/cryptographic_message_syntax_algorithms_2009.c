@@ -34,7 +34,6 @@ const uint8_t cryptographic_message_syntax_algorithms_2009_dh_public_number[CRYP
 int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "GOST28147Parameters");
     {
@@ -44,7 +43,6 @@ int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_decode(synt
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (8))");
             return synta_cbs_set_field(c, "GOST28147Parameters.iv");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -53,9 +51,7 @@ int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_decode(synt
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (64))");
             return synta_cbs_set_field(c, "GOST28147Parameters.dke");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "GOST28147Parameters");
     return 1;
 }
@@ -91,7 +87,6 @@ int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse(const
 int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Dstu7624Parameters");
     {
@@ -101,9 +96,7 @@ int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_decode(synta
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (32))");
             return synta_cbs_set_field(c, "Dstu7624Parameters.iv");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Dstu7624Parameters");
     return 1;
 }
@@ -134,9 +127,7 @@ int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const 
 int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "RC2ParameterVersion");
-        (void)at_;
     }
     return 1;
 }
@@ -163,9 +154,7 @@ int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse(const
 int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_decode(c, tag, out)) return synta_cbs_set_field(c, "RC2wrapParameter");
-        (void)at_;
     }
     return 1;
 }
@@ -196,19 +185,14 @@ int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_decode(synta_c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyWrapAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "KeyWrapAlgorithm.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyWrapAlgorithm");
     return 1;
 }
@@ -265,9 +249,7 @@ int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parameters_dec
 int cryptographic_message_syntax_algorithms_2009_IV_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_IV *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "IV");
-        (void)at_;
     }
     return 1;
 }
@@ -294,9 +276,7 @@ int cryptographic_message_syntax_algorithms_2009_IV_parse(const uint8_t *data, s
 int cryptographic_message_syntax_algorithms_2009_CBCParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_CBCParameter *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_algorithms_2009_IV_decode(c, tag, out)) return synta_cbs_set_field(c, "CBCParameter");
-        (void)at_;
     }
     return 1;
 }
@@ -323,7 +303,6 @@ int cryptographic_message_syntax_algorithms_2009_CBCParameter_parse(const uint8_
 int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode(synta_cbs *cbs, uint32_t tag, cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RC2CBCParameter");
     {
@@ -333,14 +312,10 @@ int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_decode(synta_cb
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(1..256)");
             return synta_cbs_set_field(c, "RC2CBCParameter.rc2ParameterVersion");
         }
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->iv)) return synta_cbs_set_field(c, "RC2CBCParameter.iv");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RC2CBCParameter");
     return 1;
 }
@@ -379,19 +354,14 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBKDF2_PRFsAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "PBKDF2_PRFsAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "PBKDF2_PRFsAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBKDF2_PRFsAlgorithmIdentifier");
     return 1;
 }
@@ -446,19 +416,14 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIden
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBKDF2_SaltSourcesAlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "PBKDF2_SaltSourcesAlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "PBKDF2_SaltSourcesAlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBKDF2_SaltSourcesAlgorithmIdentifier");
     return 1;
 }
@@ -509,18 +474,14 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode(synta
     if (t == (0x04u)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_specified;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &out->u.specified)) return synta_cbs_set_field(c, "PBKDF2_params_salt.specified");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_otherSource;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.otherSource)) return synta_cbs_set_field(c, "PBKDF2_params_salt.otherSource");
-            (void)at_;
         }
         return 1;
     }
@@ -568,32 +529,23 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(synta_cbs 
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBKDF2_params");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode(c, 0, &out->salt)) return synta_cbs_set_field(c, "PBKDF2_params.salt");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBKDF2_params.iterationCount");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_keyLength = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->keyLength)) return synta_cbs_set_field(c, "PBKDF2_params.keyLength");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_prf = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->prf)) return synta_cbs_set_field(c, "PBKDF2_params.prf");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBKDF2_params");
     return 1;
 }

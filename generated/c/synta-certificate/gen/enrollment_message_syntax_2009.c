@@ -89,7 +89,6 @@ int enrollment_message_syntax_2009_BodyPartID_decode(synta_cbs *cbs, uint32_t ta
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..4294967295)");
             return synta_cbs_set_field(c, "BodyPartID");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -128,9 +127,7 @@ int enrollment_message_syntax_2009_TaggedAttribute_attrValues_decode(synta_cbs *
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "TaggedAttribute_attrValues");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -169,9 +166,7 @@ int enrollment_message_syntax_2009_TaggedAttribute_attrValues_next(synta_list_it
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "TaggedAttribute_attrValues");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -189,25 +184,17 @@ int enrollment_message_syntax_2009_TaggedAttribute_attrValues_get_all(const enro
 int enrollment_message_syntax_2009_TaggedAttribute_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedAttribute *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TaggedAttribute");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "TaggedAttribute.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->attrType)) return synta_cbs_set_field(c, "TaggedAttribute.attrType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_TaggedAttribute_attrValues_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->attrValues)) return synta_cbs_set_field(c, "TaggedAttribute.attrValues");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TaggedAttribute");
     return 1;
 }
@@ -254,9 +241,7 @@ int enrollment_message_syntax_2009_PKIData_controlSequence_decode(synta_cbs *cbs
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_TaggedAttribute item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_TaggedAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_controlSequence");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -298,9 +283,7 @@ int enrollment_message_syntax_2009_PKIData_controlSequence_next(synta_list_iter 
     enrollment_message_syntax_2009_TaggedAttribute item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_TaggedAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_controlSequence");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -322,19 +305,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decod
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_PublicKeyAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms");
     return 1;
 }
@@ -433,20 +411,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_param
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo.algorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->subjectPublicKey)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo.subjectPublicKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo");
     return 1;
 }
@@ -491,9 +463,7 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_decode(synt
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttributeList_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -537,9 +507,7 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_next(synta_
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttributeList_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -557,13 +525,10 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_get_all(con
 int enrollment_message_syntax_2009_AttributeSet_AttributeList_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AttributeSet_AttributeList *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeSet_AttributeList");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "AttributeSet_AttributeList.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -572,9 +537,7 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_decode(synta_cbs *
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "AttributeSet_AttributeList.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeSet_AttributeList");
     return 1;
 }
@@ -620,9 +583,7 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_AttributeSet_AttributeList item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_AttributeSet_AttributeList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo_attributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -661,9 +622,7 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
     enrollment_message_syntax_2009_AttributeSet_AttributeList item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AttributeSet_AttributeList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo_attributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -681,30 +640,20 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificationRequest_certificationRequestInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subject");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyInfo)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subjectPublicKeyInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->attributes)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.attributes");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo");
     return 1;
 }
@@ -750,19 +699,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_decod
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_SignatureAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms");
     return 1;
 }
@@ -879,25 +823,17 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_param
 int enrollment_message_syntax_2009_CertificationRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CertificationRequest *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificationRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certificationRequestInfo)) return synta_cbs_set_field(c, "CertificationRequest.certificationRequestInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "CertificationRequest.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "CertificationRequest.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificationRequest");
     return 1;
 }
@@ -935,20 +871,14 @@ int enrollment_message_syntax_2009_CertificationRequest_parse(const uint8_t *dat
 int enrollment_message_syntax_2009_TaggedCertificationRequest_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedCertificationRequest *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TaggedCertificationRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "TaggedCertificationRequest.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CertificationRequest_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certificationRequest)) return synta_cbs_set_field(c, "TaggedCertificationRequest.certificationRequest");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TaggedCertificationRequest");
     return 1;
 }
@@ -982,25 +912,17 @@ int enrollment_message_syntax_2009_TaggedCertificationRequest_parse(const uint8_
 int enrollment_message_syntax_2009_TaggedRequest_orm_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedRequest_orm *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TaggedRequest_orm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "TaggedRequest_orm.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->requestMessageType)) return synta_cbs_set_field(c, "TaggedRequest_orm.requestMessageType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->requestMessageValue)) return synta_cbs_set_field(c, "TaggedRequest_orm.requestMessageValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TaggedRequest_orm");
     return 1;
 }
@@ -1055,27 +977,21 @@ int enrollment_message_syntax_2009_TaggedRequest_decode(synta_cbs *cbs, uint32_t
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_tcr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_TaggedCertificationRequest_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.tcr)) return synta_cbs_set_field(c, "TaggedRequest.tcr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_crm;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_CertReqMsg_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.crm)) return synta_cbs_set_field(c, "TaggedRequest.crm");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_orm;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_TaggedRequest_orm_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.orm)) return synta_cbs_set_field(c, "TaggedRequest.orm");
-            (void)at_;
         }
         return 1;
     }
@@ -1134,9 +1050,7 @@ int enrollment_message_syntax_2009_PKIData_reqSequence_decode(synta_cbs *cbs, ui
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_TaggedRequest item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_TaggedRequest_decode(c, 0, &item)) return synta_cbs_set_field(c, "PKIData_reqSequence");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1178,9 +1092,7 @@ int enrollment_message_syntax_2009_PKIData_reqSequence_next(synta_list_iter *it,
     enrollment_message_syntax_2009_TaggedRequest item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_TaggedRequest_decode(c, 0, &item)) return synta_cbs_set_field(c, "PKIData_reqSequence");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1198,16 +1110,12 @@ int enrollment_message_syntax_2009_PKIData_reqSequence_get_all(const enrollment_
 int enrollment_message_syntax_2009_TaggedContentInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_TaggedContentInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TaggedContentInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "TaggedContentInfo.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentInfo)) return synta_cbs_set_field(c, "TaggedContentInfo.contentInfo");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -1216,9 +1124,7 @@ int enrollment_message_syntax_2009_TaggedContentInfo_decode(synta_cbs *cbs, uint
             synta_gen_sub(c, *(&out->contentInfo), &sub_);
             if (!cryptographic_message_syntax_2009_ContentInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "TaggedContentInfo.contentInfo");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TaggedContentInfo");
     return 1;
 }
@@ -1261,9 +1167,7 @@ int enrollment_message_syntax_2009_PKIData_cmsSequence_decode(synta_cbs *cbs, ui
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_TaggedContentInfo item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_TaggedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_cmsSequence");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1305,9 +1209,7 @@ int enrollment_message_syntax_2009_PKIData_cmsSequence_next(synta_list_iter *it,
     enrollment_message_syntax_2009_TaggedContentInfo item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_TaggedContentInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_cmsSequence");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1325,25 +1227,17 @@ int enrollment_message_syntax_2009_PKIData_cmsSequence_get_all(const enrollment_
 int enrollment_message_syntax_2009_OtherMsg_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_OtherMsg *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OtherMsg");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "OtherMsg.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->otherMsgType)) return synta_cbs_set_field(c, "OtherMsg.otherMsgType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->otherMsgValue)) return synta_cbs_set_field(c, "OtherMsg.otherMsgValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OtherMsg");
     return 1;
 }
@@ -1390,9 +1284,7 @@ int enrollment_message_syntax_2009_PKIData_otherMsgSequence_decode(synta_cbs *cb
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_OtherMsg item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_OtherMsg_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_otherMsgSequence");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1434,9 +1326,7 @@ int enrollment_message_syntax_2009_PKIData_otherMsgSequence_next(synta_list_iter
     enrollment_message_syntax_2009_OtherMsg item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_OtherMsg_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIData_otherMsgSequence");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1454,7 +1344,6 @@ int enrollment_message_syntax_2009_PKIData_otherMsgSequence_get_all(const enroll
 int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIData *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIData");
     {
@@ -1464,7 +1353,6 @@ int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIData.controlSequence");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1473,7 +1361,6 @@ int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIData.reqSequence");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1482,7 +1369,6 @@ int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIData.cmsSequence");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1491,9 +1377,7 @@ int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs, uint32_t tag, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIData.otherMsgSequence");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIData");
     return 1;
 }
@@ -1539,7 +1423,6 @@ int enrollment_message_syntax_2009_PKIData_parse(const uint8_t *data, size_t len
 int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PKIResponse *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIResponse");
     {
@@ -1549,7 +1432,6 @@ int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *cbs, uint32_t t
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIResponse.controlSequence");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1558,7 +1440,6 @@ int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *cbs, uint32_t t
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIResponse.cmsSequence");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1567,9 +1448,7 @@ int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *cbs, uint32_t t
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(0..MAX)");
             return synta_cbs_set_field(c, "PKIResponse.otherMsgSequence");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIResponse");
     return 1;
 }
@@ -1610,9 +1489,7 @@ int enrollment_message_syntax_2009_PKIResponse_parse(const uint8_t *data, size_t
 int enrollment_message_syntax_2009_ResponseBody_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ResponseBody *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_PKIResponse_decode(c, tag, out)) return synta_cbs_set_field(c, "ResponseBody");
-        (void)at_;
     }
     return 1;
 }
@@ -1639,9 +1516,7 @@ int enrollment_message_syntax_2009_ResponseBody_parse(const uint8_t *data, size_
 int enrollment_message_syntax_2009_CMCStatus_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatus *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CMCStatus");
-        (void)at_;
     }
     return 1;
 }
@@ -1677,9 +1552,7 @@ int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_decode(synta_cbs *cbs,
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartID item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "CMCStatusInfo_bodyList");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1721,9 +1594,7 @@ int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_next(synta_list_iter *
     enrollment_message_syntax_2009_BodyPartID item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "CMCStatusInfo_bodyList");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1741,9 +1612,7 @@ int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_get_all(const enrollme
 int enrollment_message_syntax_2009_CMCFailInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCFailInfo *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CMCFailInfo");
-        (void)at_;
     }
     return 1;
 }
@@ -1770,20 +1639,14 @@ int enrollment_message_syntax_2009_CMCFailInfo_parse(const uint8_t *data, size_t
 int enrollment_message_syntax_2009_PendInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PendInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PendInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->pendToken)) return synta_cbs_set_field(c, "PendInfo.pendToken");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->pendTime)) return synta_cbs_set_field(c, "PendInfo.pendTime");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PendInfo");
     return 1;
 }
@@ -1833,18 +1696,14 @@ int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_decode(synta_cbs *cbs
     if (t == (0x02u)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_failInfo;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_CMCFailInfo_decode(c, (0x02u), &out->u.failInfo)) return synta_cbs_set_field(c, "CMCStatusInfo_otherInfo.failInfo");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_pendInfo;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_PendInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pendInfo)) return synta_cbs_set_field(c, "CMCStatusInfo_otherInfo.pendInfo");
-            (void)at_;
         }
         return 1;
     }
@@ -1892,9 +1751,7 @@ int enrollment_message_syntax_2009_CMCStatusInfo_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CMCStatusInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CMCStatus_decode(c, (0x02u), &out->cMCStatus)) return synta_cbs_set_field(c, "CMCStatusInfo.cMCStatus");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1903,25 +1760,19 @@ int enrollment_message_syntax_2009_CMCStatusInfo_decode(synta_cbs *cbs, uint32_t
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "CMCStatusInfo.bodyList");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
         out->has_statusString = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->statusString)) return synta_cbs_set_field(c, "CMCStatusInfo.statusString");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_accepts(t))) {
         out->has_otherInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_decode(c, 0, &out->otherInfo)) return synta_cbs_set_field(c, "CMCStatusInfo.otherInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CMCStatusInfo");
     return 1;
 }
@@ -1975,9 +1826,7 @@ int enrollment_message_syntax_2009_AddExtensions_certReferences_decode(synta_cbs
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartID item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "AddExtensions_certReferences");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2014,9 +1863,7 @@ int enrollment_message_syntax_2009_AddExtensions_certReferences_next(synta_list_
     enrollment_message_syntax_2009_BodyPartID item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "AddExtensions_certReferences");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2038,15 +1885,11 @@ int enrollment_message_syntax_2009_Extension_CertExtensions_decode(synta_cbs *cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CertExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2055,11 +1898,8 @@ int enrollment_message_syntax_2009_Extension_CertExtensions_decode(synta_cbs *cb
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CertExtensions");
     return 1;
 }
@@ -2224,9 +2064,7 @@ int enrollment_message_syntax_2009_AddExtensions_extensions_decode(synta_cbs *cb
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_Extension_CertExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AddExtensions_extensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2263,9 +2101,7 @@ int enrollment_message_syntax_2009_AddExtensions_extensions_next(synta_list_iter
     enrollment_message_syntax_2009_Extension_CertExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AddExtensions_extensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2283,25 +2119,17 @@ int enrollment_message_syntax_2009_AddExtensions_extensions_get_all(const enroll
 int enrollment_message_syntax_2009_AddExtensions_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AddExtensions *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AddExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->pkiDataReference)) return synta_cbs_set_field(c, "AddExtensions.pkiDataReference");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AddExtensions_certReferences_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certReferences)) return synta_cbs_set_field(c, "AddExtensions.certReferences");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AddExtensions_extensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AddExtensions.extensions");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AddExtensions");
     return 1;
 }
@@ -2343,19 +2171,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(synta_cbs 
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_POPAlgs");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_POPAlgs.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_POPAlgs.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_POPAlgs");
     return 1;
 }
@@ -2410,19 +2233,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(synta_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_WitnessAlgs");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_WitnessAlgs.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_WitnessAlgs.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_WitnessAlgs");
     return 1;
 }
@@ -2473,16 +2291,12 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parameters_de
 int enrollment_message_syntax_2009_EncryptedPOP_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_EncryptedPOP *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncryptedPOP");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_TaggedRequest_decode(c, 0, &out->request)) return synta_cbs_set_field(c, "EncryptedPOP.request");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->cms)) return synta_cbs_set_field(c, "EncryptedPOP.cms");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -2491,24 +2305,16 @@ int enrollment_message_syntax_2009_EncryptedPOP_decode(synta_cbs *cbs, uint32_t 
             synta_gen_sub(c, *(&out->cms), &sub_);
             if (!cryptographic_message_syntax_2009_ContentInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "EncryptedPOP.cms");
         }
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->thePOPAlgID)) return synta_cbs_set_field(c, "EncryptedPOP.thePOPAlgID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->witnessAlgID)) return synta_cbs_set_field(c, "EncryptedPOP.witnessAlgID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->witness)) return synta_cbs_set_field(c, "EncryptedPOP.witness");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedPOP");
     return 1;
 }
@@ -2554,25 +2360,17 @@ int enrollment_message_syntax_2009_EncryptedPOP_parse(const uint8_t *data, size_
 int enrollment_message_syntax_2009_DecryptedPOP_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_DecryptedPOP *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DecryptedPOP");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->bodyPartID)) return synta_cbs_set_field(c, "DecryptedPOP.bodyPartID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->thePOPAlgID)) return synta_cbs_set_field(c, "DecryptedPOP.thePOPAlgID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->thePOP)) return synta_cbs_set_field(c, "DecryptedPOP.thePOP");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DecryptedPOP");
     return 1;
 }
@@ -2610,20 +2408,14 @@ int enrollment_message_syntax_2009_DecryptedPOP_parse(const uint8_t *data, size_
 int enrollment_message_syntax_2009_LraPopWitness_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_LraPopWitness *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "LraPopWitness");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->pkiDataBodyid)) return synta_cbs_set_field(c, "LraPopWitness.pkiDataBodyid");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AddExtensions_certReferences_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->bodyIds)) return synta_cbs_set_field(c, "LraPopWitness.bodyIds");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "LraPopWitness");
     return 1;
 }
@@ -2657,20 +2449,14 @@ int enrollment_message_syntax_2009_LraPopWitness_parse(const uint8_t *data, size
 int enrollment_message_syntax_2009_GetCert_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_GetCert *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "GetCert");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "GetCert.issuerName");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "GetCert.serialNumber");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "GetCert");
     return 1;
 }
@@ -2708,35 +2494,26 @@ int enrollment_message_syntax_2009_GetCRL_decode(synta_cbs *cbs, uint32_t tag, e
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "GetCRL");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "GetCRL.issuerName");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
         out->has_cRLName = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->cRLName)) return synta_cbs_set_field(c, "GetCRL.cRLName");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
         out->has_time = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->time)) return synta_cbs_set_field(c, "GetCRL.time");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_reasons = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, (0x03u), &out->reasons)) return synta_cbs_set_field(c, "GetCRL.reasons");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "GetCRL");
     return 1;
 }
@@ -2785,45 +2562,32 @@ int enrollment_message_syntax_2009_RevokeRequest_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RevokeRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "RevokeRequest.issuerName");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "RevokeRequest.serialNumber");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_CRLReason_decode(c, (0x0Au), &out->reason)) return synta_cbs_set_field(c, "RevokeRequest.reason");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
         out->has_invalidityDate = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->invalidityDate)) return synta_cbs_set_field(c, "RevokeRequest.invalidityDate");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
         out->has_passphrase = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &out->passphrase)) return synta_cbs_set_field(c, "RevokeRequest.passphrase");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
         out->has_comment = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->comment)) return synta_cbs_set_field(c, "RevokeRequest.comment");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevokeRequest");
     return 1;
 }
@@ -2876,9 +2640,7 @@ int enrollment_message_syntax_2009_RevokeRequest_parse(const uint8_t *data, size
 int enrollment_message_syntax_2009_CMCCertId_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCCertId *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode(c, tag, out)) return synta_cbs_set_field(c, "CMCCertId");
-        (void)at_;
     }
     return 1;
 }
@@ -2914,9 +2676,7 @@ int enrollment_message_syntax_2009_ExtensionReq_decode(synta_cbs *cbs, uint32_t 
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_Extension_CertExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ExtensionReq");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2958,9 +2718,7 @@ int enrollment_message_syntax_2009_ExtensionReq_next(synta_list_iter *it, enroll
     enrollment_message_syntax_2009_Extension_CertExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ExtensionReq");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2978,9 +2736,7 @@ int enrollment_message_syntax_2009_ExtensionReq_get_all(const enrollment_message
 int enrollment_message_syntax_2009_NoSignatureValue_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_NoSignatureValue *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "NoSignatureValue");
-        (void)at_;
     }
     return 1;
 }
@@ -3016,9 +2772,7 @@ int enrollment_message_syntax_2009_BodyPartPath_decode(synta_cbs *cbs, uint32_t 
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartID item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "BodyPartPath");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3060,9 +2814,7 @@ int enrollment_message_syntax_2009_BodyPartPath_next(synta_list_iter *it, enroll
     enrollment_message_syntax_2009_BodyPartID item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "BodyPartPath");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3080,25 +2832,17 @@ int enrollment_message_syntax_2009_BodyPartPath_get_all(const enrollment_message
 int enrollment_message_syntax_2009_CMCUnsignedData_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCUnsignedData *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CMCUnsignedData");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartPath_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->bodyPartPath)) return synta_cbs_set_field(c, "CMCUnsignedData.bodyPartPath");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->identifier)) return synta_cbs_set_field(c, "CMCUnsignedData.identifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->content)) return synta_cbs_set_field(c, "CMCUnsignedData.content");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CMCUnsignedData");
     return 1;
 }
@@ -3152,18 +2896,14 @@ int enrollment_message_syntax_2009_BodyPartReference_decode(synta_cbs *cbs, uint
     if (t == (0x02u)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_bodyPartID;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &out->u.bodyPartID)) return synta_cbs_set_field(c, "BodyPartReference.bodyPartID");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_bodyPartPath;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartPath_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.bodyPartPath)) return synta_cbs_set_field(c, "BodyPartReference.bodyPartPath");
-            (void)at_;
         }
         return 1;
     }
@@ -3216,9 +2956,7 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_decode(synta_cbs *cb
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartReference item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartReference_decode(c, 0, &item)) return synta_cbs_set_field(c, "CMCStatusInfoV2_bodyList");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3260,9 +2998,7 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_next(synta_list_iter
     enrollment_message_syntax_2009_BodyPartReference item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartReference_decode(c, 0, &item)) return synta_cbs_set_field(c, "CMCStatusInfoV2_bodyList");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3280,20 +3016,14 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_get_all(const enroll
 int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CMCStatusInfoV2_otherInfo_extendedFailInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->failInfoOID)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo_extendedFailInfo.failInfoOID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->failInfoValue)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo_extendedFailInfo.failInfoValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo_extendedFailInfo");
     return 1;
 }
@@ -3344,27 +3074,21 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_decode(synta_cbs *c
     if (t == (0x02u)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_failInfo;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_CMCFailInfo_decode(c, (0x02u), &out->u.failInfo)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo.failInfo");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_pendInfo;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_PendInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.pendInfo)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo.pendInfo");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_extendedFailInfo;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.extendedFailInfo)) return synta_cbs_set_field(c, "CMCStatusInfoV2_otherInfo.extendedFailInfo");
-            (void)at_;
         }
         return 1;
     }
@@ -3418,9 +3142,7 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_decode(synta_cbs *cbs, uint32
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CMCStatusInfoV2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_CMCStatus_decode(c, (0x02u), &out->cMCStatus)) return synta_cbs_set_field(c, "CMCStatusInfoV2.cMCStatus");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -3429,25 +3151,19 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_decode(synta_cbs *cbs, uint32
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "CMCStatusInfoV2.bodyList");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
         out->has_statusString = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->statusString)) return synta_cbs_set_field(c, "CMCStatusInfoV2.statusString");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_accepts(t))) {
         out->has_otherInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_decode(c, 0, &out->otherInfo)) return synta_cbs_set_field(c, "CMCStatusInfoV2.otherInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CMCStatusInfoV2");
     return 1;
 }
@@ -3496,19 +3212,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_decode(syn
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_HashAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_HashAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_HashAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_HashAlgorithms");
     return 1;
 }
@@ -3574,9 +3285,7 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode(synta
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &item)) return synta_cbs_set_field(c, "PublishTrustAnchors_anchorHashes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3613,9 +3322,7 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_next(synta_l
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &item)) return synta_cbs_set_field(c, "PublishTrustAnchors_anchorHashes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3633,25 +3340,17 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_get_all(cons
 int enrollment_message_syntax_2009_PublishTrustAnchors_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PublishTrustAnchors *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PublishTrustAnchors");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->seqNumber)) return synta_cbs_set_field(c, "PublishTrustAnchors.seqNumber");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->hashAlgorithm)) return synta_cbs_set_field(c, "PublishTrustAnchors.hashAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->anchorHashes)) return synta_cbs_set_field(c, "PublishTrustAnchors.anchorHashes");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PublishTrustAnchors");
     return 1;
 }
@@ -3689,9 +3388,7 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_parse(const uint8_t *data
 int enrollment_message_syntax_2009_AuthPublish_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_AuthPublish *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, tag, out)) return synta_cbs_set_field(c, "AuthPublish");
-        (void)at_;
     }
     return 1;
 }
@@ -3727,9 +3424,7 @@ int enrollment_message_syntax_2009_BodyPartList_decode(synta_cbs *cbs, uint32_t 
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartID item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "BodyPartList");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3771,9 +3466,7 @@ int enrollment_message_syntax_2009_BodyPartList_next(synta_list_iter *it, enroll
     enrollment_message_syntax_2009_BodyPartID item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartID_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "BodyPartList");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3791,25 +3484,17 @@ int enrollment_message_syntax_2009_BodyPartList_get_all(const enrollment_message
 int enrollment_message_syntax_2009_CMCPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_CMCPublicationInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CMCPublicationInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->hashAlg)) return synta_cbs_set_field(c, "CMCPublicationInfo.hashAlg");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certHashes)) return synta_cbs_set_field(c, "CMCPublicationInfo.certHashes");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_PKIPublicationInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->pubInfo)) return synta_cbs_set_field(c, "CMCPublicationInfo.pubInfo");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CMCPublicationInfo");
     return 1;
 }
@@ -3851,20 +3536,14 @@ int enrollment_message_syntax_2009_ModCertTemplate_decode(synta_cbs *cbs, uint32
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ModCertTemplate");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartPath_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->pkiDataReference)) return synta_cbs_set_field(c, "ModCertTemplate.pkiDataReference");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certReferences)) return synta_cbs_set_field(c, "ModCertTemplate.certReferences");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->replace)) return synta_cbs_set_field(c, "ModCertTemplate.replace");
-            (void)at_;
         }
         if (*(&out->replace) == 1 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -3873,11 +3552,8 @@ int enrollment_message_syntax_2009_ModCertTemplate_decode(synta_cbs *cbs, uint32
         *(&out->replace) = 1;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertTemplate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certTemplate)) return synta_cbs_set_field(c, "ModCertTemplate.certTemplate");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ModCertTemplate");
     return 1;
 }
@@ -3929,9 +3605,7 @@ int enrollment_message_syntax_2009_ControlsProcessed_bodyList_decode(synta_cbs *
         const uint8_t *el_ = c->data;
         enrollment_message_syntax_2009_BodyPartReference item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!enrollment_message_syntax_2009_BodyPartReference_decode(c, 0, &item)) return synta_cbs_set_field(c, "ControlsProcessed_bodyList");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3973,9 +3647,7 @@ int enrollment_message_syntax_2009_ControlsProcessed_bodyList_next(synta_list_it
     enrollment_message_syntax_2009_BodyPartReference item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_BodyPartReference_decode(c, 0, &item)) return synta_cbs_set_field(c, "ControlsProcessed_bodyList");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3993,7 +3665,6 @@ int enrollment_message_syntax_2009_ControlsProcessed_bodyList_get_all(const enro
 int enrollment_message_syntax_2009_ControlsProcessed_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_ControlsProcessed *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ControlsProcessed");
     {
@@ -4003,9 +3674,7 @@ int enrollment_message_syntax_2009_ControlsProcessed_decode(synta_cbs *cbs, uint
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(1..MAX)");
             return synta_cbs_set_field(c, "ControlsProcessed.bodyList");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ControlsProcessed");
     return 1;
 }
@@ -4036,25 +3705,17 @@ int enrollment_message_syntax_2009_ControlsProcessed_parse(const uint8_t *data, 
 int enrollment_message_syntax_2009_IdentityProofV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_IdentityProofV2 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IdentityProofV2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->proofAlgID)) return synta_cbs_set_field(c, "IdentityProofV2.proofAlgID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->macAlgId)) return synta_cbs_set_field(c, "IdentityProofV2.macAlgId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->witness)) return synta_cbs_set_field(c, "IdentityProofV2.witness");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IdentityProofV2");
     return 1;
 }
@@ -4096,19 +3757,14 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_decode(synta_c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_KeyDevAlgs");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyDevAlgs.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyDevAlgs.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_KeyDevAlgs");
     return 1;
 }
@@ -4159,25 +3815,17 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parameters_dec
 int enrollment_message_syntax_2009_PopLinkWitnessV2_decode(synta_cbs *cbs, uint32_t tag, enrollment_message_syntax_2009_PopLinkWitnessV2 *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PopLinkWitnessV2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->keyGenAlgorithm)) return synta_cbs_set_field(c, "PopLinkWitnessV2.keyGenAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->macAlgorithm)) return synta_cbs_set_field(c, "PopLinkWitnessV2.macAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->witness)) return synta_cbs_set_field(c, "PopLinkWitnessV2.witness");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PopLinkWitnessV2");
     return 1;
 }

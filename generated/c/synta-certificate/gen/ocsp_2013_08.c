@@ -28,9 +28,7 @@ const uint8_t ocsp_2013_08_id_pkix_ocsp_extended_revoke[OCSP_2013_08_ID_PKIX_OCS
 int ocsp_2013_08_Version_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Version *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "Version");
-        (void)at_;
     }
     return 1;
 }
@@ -61,19 +59,14 @@ int ocsp_2013_08_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, ocsp_2
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
     return 1;
 }
@@ -108,30 +101,20 @@ int ocsp_2013_08_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synt
 int ocsp_2013_08_CertID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CertID *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertID");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_AlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->hashAlgorithm)) return synta_cbs_set_field(c, "CertID.hashAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->issuerNameHash)) return synta_cbs_set_field(c, "CertID.issuerNameHash");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->issuerKeyHash)) return synta_cbs_set_field(c, "CertID.issuerKeyHash");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "CertID.serialNumber");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertID");
     return 1;
 }
@@ -173,20 +156,14 @@ int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules
 int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ServiceLocator *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ServiceLocator");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "ServiceLocator.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->locator)) return synta_cbs_set_field(c, "ServiceLocator.locator");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ServiceLocator");
     return 1;
 }
@@ -224,15 +201,11 @@ int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_re_ocsp_service_locator");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -241,11 +214,8 @@ int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator");
     return 1;
 }
@@ -308,9 +278,7 @@ int ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(synta_cbs *cbs, uint3
         const uint8_t *el_ = c->data;
         ocsp_2013_08_Extension_re_ocsp_service_locator item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_Extension_re_ocsp_service_locator_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_service_locator");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -352,9 +320,7 @@ int ocsp_2013_08_Extensions_re_ocsp_service_locator_next(synta_list_iter *it, oc
     ocsp_2013_08_Extension_re_ocsp_service_locator item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_Extension_re_ocsp_service_locator_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_service_locator");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -376,22 +342,17 @@ int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Reque
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Request");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_CertID_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->reqCert)) return synta_cbs_set_field(c, "Request.reqCert");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_singleRequestExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleRequestExtensions)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Request");
     return 1;
 }
@@ -437,9 +398,7 @@ int ocsp_2013_08_TBSRequest_requestList_decode(synta_cbs *cbs, uint32_t tag, ocs
         const uint8_t *el_ = c->data;
         ocsp_2013_08_Request item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_Request_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSRequest_requestList");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -476,9 +435,7 @@ int ocsp_2013_08_TBSRequest_requestList_next(synta_list_iter *it, ocsp_2013_08_R
     ocsp_2013_08_Request item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_Request_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSRequest_requestList");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -505,9 +462,7 @@ int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint32_t tag, ocsp_2
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -544,9 +499,7 @@ int ocsp_2013_08_AcceptableResponses_next(synta_list_iter *it, synta_span *out) 
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AcceptableResponses");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -568,19 +521,14 @@ int ocsp_2013_08_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, ocsp_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
     return 1;
 }
@@ -619,19 +567,14 @@ int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, ocsp_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier3");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier3");
     return 1;
 }
@@ -670,19 +613,14 @@ int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cbs, uint32_t tag
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PreferredSignatureAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->sigIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.sigIdentifier");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_certIdentifier = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_AlgorithmIdentifier3_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certIdentifier)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm.certIdentifier");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithm");
     return 1;
 }
@@ -726,9 +664,7 @@ int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *cbs, uint32_t ta
         const uint8_t *el_ = c->data;
         ocsp_2013_08_PreferredSignatureAlgorithm item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -765,9 +701,7 @@ int ocsp_2013_08_PreferredSignatureAlgorithms_next(synta_list_iter *it, ocsp_201
     ocsp_2013_08_PreferredSignatureAlgorithm item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_PreferredSignatureAlgorithm_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PreferredSignatureAlgorithms");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -789,15 +723,11 @@ int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ext
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -806,11 +736,8 @@ int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ext
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension");
     return 1;
 }
@@ -885,9 +812,7 @@ int ocsp_2013_08_Extensions_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ex
         const uint8_t *el_ = c->data;
         ocsp_2013_08_Extension item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -929,9 +854,7 @@ int ocsp_2013_08_Extensions_next(synta_list_iter *it, ocsp_2013_08_Extension *ou
     ocsp_2013_08_Extension item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -955,42 +878,33 @@ int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TB
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSRequest.version");
             if (!ocsp_2013_08_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "TBSRequest.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.version");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_requestorName = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "TBSRequest.requestorName");
             if (!pkix1_implicit_2009_GeneralName_decode(&l0, 0, &out->requestorName)) return synta_cbs_set_field(c, "TBSRequest.requestorName");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.requestorName");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_TBSRequest_requestList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->requestList)) return synta_cbs_set_field(c, "TBSRequest.requestList");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_requestExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->requestExtensions)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSRequest");
     return 1;
 }
@@ -1050,9 +964,7 @@ int ocsp_2013_08_Signature_certs_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_Certificate item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Signature_certs");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1089,9 +1001,7 @@ int ocsp_2013_08_Signature_certs_next(synta_list_iter *it, pkix1_explicit_2009_C
     pkix1_explicit_2009_Certificate item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Signature_certs");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1113,27 +1023,20 @@ int ocsp_2013_08_Signature_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Sig
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Signature");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "Signature.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "Signature.signature");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_certs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "Signature.certs");
             if (!ocsp_2013_08_Signature_certs_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->certs)) return synta_cbs_set_field(c, "Signature.certs");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Signature.certs");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Signature");
     return 1;
 }
@@ -1178,22 +1081,17 @@ int ocsp_2013_08_OCSPRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_O
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OCSPRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_TBSRequest_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->tbsRequest)) return synta_cbs_set_field(c, "OCSPRequest.tbsRequest");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_optionalSignature = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OCSPRequest.optionalSignature");
             if (!ocsp_2013_08_Signature_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->optionalSignature)) return synta_cbs_set_field(c, "OCSPRequest.optionalSignature");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OCSPRequest.optionalSignature");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OCSPRequest");
     return 1;
 }
@@ -1230,9 +1128,7 @@ int ocsp_2013_08_OCSPRequest_parse(const uint8_t *data, size_t len, synta_rules 
 int ocsp_2013_08_OCSPResponseStatus_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_OCSPResponseStatus *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_enum_decode(c, tag, out)) return synta_cbs_set_field(c, "OCSPResponseStatus");
-        (void)at_;
     }
     switch (*out) {
         case INT64_C(0):
@@ -1270,9 +1166,7 @@ int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta
 int ocsp_2013_08_KeyHash_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_KeyHash *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyHash");
-        (void)at_;
     }
     return 1;
 }
@@ -1315,24 +1209,20 @@ int ocsp_2013_08_ResponderID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_R
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = OCSP_2013_08_RESPONDERID_PR_byName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ResponderID.byName");
             if (!synta_gen_raw_decode(&l0, 0, &out->u.byName)) return synta_cbs_set_field(c, "ResponderID.byName");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponderID.byName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = OCSP_2013_08_RESPONDERID_PR_byKey;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "ResponderID.byKey");
             if (!ocsp_2013_08_KeyHash_decode(&l0, (0x04u), &out->u.byKey)) return synta_cbs_set_field(c, "ResponderID.byKey");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponderID.byKey");
-            (void)at_;
         }
         return 1;
     }
@@ -1384,22 +1274,17 @@ int ocsp_2013_08_RevokedInfo_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_R
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RevokedInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->revocationTime)) return synta_cbs_set_field(c, "RevokedInfo.revocationTime");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_revocationReason = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "RevokedInfo.revocationReason");
             if (!pkix1_implicit_2009_CRLReason_decode(&l0, (0x0Au), &out->revocationReason)) return synta_cbs_set_field(c, "RevokedInfo.revocationReason");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RevokedInfo.revocationReason");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevokedInfo");
     return 1;
 }
@@ -1436,9 +1321,7 @@ int ocsp_2013_08_RevokedInfo_parse(const uint8_t *data, size_t len, synta_rules 
 int ocsp_2013_08_UnknownInfo_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_UnknownInfo *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_null_decode(c, tag, out)) return synta_cbs_set_field(c, "UnknownInfo");
-        (void)at_;
     }
     return 1;
 }
@@ -1482,27 +1365,21 @@ int ocsp_2013_08_CertStatus_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ce
     if (t == SYNTA_CONTEXT(0)) {
         out->present = OCSP_2013_08_CERTSTATUS_PR_good;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_null_decode(c, SYNTA_CONTEXT(0), &out->u.good)) return synta_cbs_set_field(c, "CertStatus.good");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = OCSP_2013_08_CERTSTATUS_PR_revoked;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_RevokedInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.revoked)) return synta_cbs_set_field(c, "CertStatus.revoked");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(2)) {
         out->present = OCSP_2013_08_CERTSTATUS_PR_unknown_;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_UnknownInfo_decode(c, SYNTA_CONTEXT(2), &out->u.unknown_)) return synta_cbs_set_field(c, "CertStatus.unknown");
-            (void)at_;
         }
         return 1;
     }
@@ -1558,37 +1435,30 @@ int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_CrlID *
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_crlUrl = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "CrlID.crlUrl");
             if (!synta_gen_ia5_decode(&l0, (0x16u), &out->crlUrl)) return synta_cbs_set_field(c, "CrlID.crlUrl");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlUrl");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_crlNum = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "CrlID.crlNum");
             if (!synta_gen_int_decode(&l0, (0x02u), &out->crlNum)) return synta_cbs_set_field(c, "CrlID.crlNum");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlNum");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_crlTime = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "CrlID.crlTime");
             if (!synta_gen_gentime_decode(&l0, (0x18u), &out->crlTime)) return synta_cbs_set_field(c, "CrlID.crlTime");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CrlID.crlTime");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CrlID");
     return 1;
 }
@@ -1635,9 +1505,7 @@ int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules,
 int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ArchiveCutoff *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, tag, out)) return synta_cbs_set_field(c, "ArchiveCutoff");
-        (void)at_;
     }
     return 1;
 }
@@ -1668,15 +1536,11 @@ int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ex
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension2.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension2.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -1685,11 +1549,8 @@ int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ex
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension2.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension2");
     return 1;
 }
@@ -1782,9 +1643,7 @@ int ocsp_2013_08_Extensions2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_E
         const uint8_t *el_ = c->data;
         ocsp_2013_08_Extension2 item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_Extension2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions2");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1826,9 +1685,7 @@ int ocsp_2013_08_Extensions2_next(synta_list_iter *it, ocsp_2013_08_Extension2 *
     ocsp_2013_08_Extension2 item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_Extension2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions2");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1850,43 +1707,32 @@ int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_0
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SingleResponse");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_CertID_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certID)) return synta_cbs_set_field(c, "SingleResponse.certID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_CertStatus_decode(c, 0, &out->certStatus)) return synta_cbs_set_field(c, "SingleResponse.certStatus");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->thisUpdate)) return synta_cbs_set_field(c, "SingleResponse.thisUpdate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_nextUpdate = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "SingleResponse.nextUpdate");
             if (!synta_gen_gentime_decode(&l0, (0x18u), &out->nextUpdate)) return synta_cbs_set_field(c, "SingleResponse.nextUpdate");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SingleResponse.nextUpdate");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_singleExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleExtensions)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleResponse");
     return 1;
 }
@@ -1947,9 +1793,7 @@ int ocsp_2013_08_ResponseData_responses_decode(synta_cbs *cbs, uint32_t tag, ocs
         const uint8_t *el_ = c->data;
         ocsp_2013_08_SingleResponse item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_SingleResponse_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ResponseData_responses");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1986,9 +1830,7 @@ int ocsp_2013_08_ResponseData_responses_next(synta_list_iter *it, ocsp_2013_08_S
     ocsp_2013_08_SingleResponse item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_SingleResponse_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ResponseData_responses");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2010,15 +1852,11 @@ int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2027,11 +1865,8 @@ int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cb
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke");
     return 1;
 }
@@ -2100,9 +1935,7 @@ int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_c
         const uint8_t *el_ = c->data;
         ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2144,9 +1977,7 @@ int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_next(synta_lis
     ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_re_ocsp_nonce_re_ocsp_extended_revoke");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2170,41 +2001,30 @@ int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "ResponseData.version");
             if (!ocsp_2013_08_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "ResponseData.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponseData.version");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_ResponderID_decode(c, 0, &out->responderID)) return synta_cbs_set_field(c, "ResponseData.responderID");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->producedAt)) return synta_cbs_set_field(c, "ResponseData.producedAt");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_ResponseData_responses_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->responses)) return synta_cbs_set_field(c, "ResponseData.responses");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_responseExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseExtensions)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseData");
     return 1;
 }
@@ -2260,19 +2080,14 @@ int ocsp_2013_08_AlgorithmIdentifier4_decode(synta_cbs *cbs, uint32_t tag, ocsp_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier4");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier4.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier4.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier4");
     return 1;
 }
@@ -2345,32 +2160,23 @@ int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_201
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BasicOCSPResponse");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_ResponseData_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->tbsResponseData)) return synta_cbs_set_field(c, "BasicOCSPResponse.tbsResponseData");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_AlgorithmIdentifier4_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "BasicOCSPResponse.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "BasicOCSPResponse.signature");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_certs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
             if (!ocsp_2013_08_Signature_certs_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->certs)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "BasicOCSPResponse.certs");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BasicOCSPResponse");
     return 1;
 }
@@ -2415,20 +2221,14 @@ int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_
 int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_ResponseBytes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ResponseBytes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->responseType)) return synta_cbs_set_field(c, "ResponseBytes.responseType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->response)) return synta_cbs_set_field(c, "ResponseBytes.response");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseBytes");
     return 1;
 }
@@ -2481,22 +2281,17 @@ int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "OCSPResponse");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!ocsp_2013_08_OCSPResponseStatus_decode(c, (0x0Au), &out->responseStatus)) return synta_cbs_set_field(c, "OCSPResponse.responseStatus");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_responseBytes = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
             if (!ocsp_2013_08_ResponseBytes_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseBytes)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OCSPResponse.responseBytes");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OCSPResponse");
     return 1;
 }

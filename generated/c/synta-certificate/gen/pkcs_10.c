@@ -11,19 +11,14 @@ int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_PKInfoAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PKInfoAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PKInfoAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PKInfoAlgorithms");
     return 1;
 }
@@ -58,20 +53,14 @@ int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse(const uint8_t *data, size
 int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SubjectPublicKeyInfo_PKInfoAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo_PKInfoAlgorithms.algorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->subjectPublicKey)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo_PKInfoAlgorithms.subjectPublicKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo_PKInfoAlgorithms");
     return 1;
 }
@@ -116,9 +105,7 @@ int pkcs_10_Attribute_CRIAttributes_values_decode(synta_cbs *cbs, uint32_t tag, 
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_CRIAttributes_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -162,9 +149,7 @@ int pkcs_10_Attribute_CRIAttributes_values_next(synta_list_iter *it, synta_span 
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "Attribute_CRIAttributes_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -182,13 +167,10 @@ int pkcs_10_Attribute_CRIAttributes_values_get_all(const pkcs_10_Attribute_CRIAt
 int pkcs_10_Attribute_CRIAttributes_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_Attribute_CRIAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Attribute_CRIAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "Attribute_CRIAttributes.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -197,9 +179,7 @@ int pkcs_10_Attribute_CRIAttributes_decode(synta_cbs *cbs, uint32_t tag, pkcs_10
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(1..MAX)");
             return synta_cbs_set_field(c, "Attribute_CRIAttributes.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Attribute_CRIAttributes");
     return 1;
 }
@@ -245,9 +225,7 @@ int pkcs_10_Attributes_CRIAttributes_decode(synta_cbs *cbs, uint32_t tag, pkcs_1
         const uint8_t *el_ = c->data;
         pkcs_10_Attribute_CRIAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkcs_10_Attribute_CRIAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_CRIAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -286,9 +264,7 @@ int pkcs_10_Attributes_CRIAttributes_next(synta_list_iter *it, pkcs_10_Attribute
     pkcs_10_Attribute_CRIAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_Attribute_CRIAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes_CRIAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -306,30 +282,20 @@ int pkcs_10_Attributes_CRIAttributes_get_all(const pkcs_10_Attributes_CRIAttribu
 int pkcs_10_CertificationRequestInfo_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_CertificationRequestInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificationRequestInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "CertificationRequestInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequestInfo.subject");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPKInfo)) return synta_cbs_set_field(c, "CertificationRequestInfo.subjectPKInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_Attributes_CRIAttributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->attributes)) return synta_cbs_set_field(c, "CertificationRequestInfo.attributes");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificationRequestInfo");
     return 1;
 }
@@ -375,19 +341,14 @@ int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_SignatureAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms");
     return 1;
 }
@@ -422,25 +383,17 @@ int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, s
 int pkcs_10_CertificationRequest_decode(synta_cbs *cbs, uint32_t tag, pkcs_10_CertificationRequest *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificationRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_CertificationRequestInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certificationRequestInfo)) return synta_cbs_set_field(c, "CertificationRequest.certificationRequestInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signatureAlgorithm)) return synta_cbs_set_field(c, "CertificationRequest.signatureAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "CertificationRequest.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificationRequest");
     return 1;
 }

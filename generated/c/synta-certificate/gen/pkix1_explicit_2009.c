@@ -66,9 +66,7 @@ const uint8_t pkix1_explicit_2009_id_emailAddress[PKIX1_EXPLICIT_2009_ID_EMAILAD
 int pkix1_explicit_2009_AttributeType_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_AttributeType *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, tag, out)) return synta_cbs_set_field(c, "AttributeType");
-        (void)at_;
     }
     return 1;
 }
@@ -120,7 +118,6 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520name.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -133,7 +130,6 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520name.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -146,7 +142,6 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520name.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -159,7 +154,6 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520name.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -172,7 +166,6 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520name.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -264,7 +257,6 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520CommonName.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -277,7 +269,6 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520CommonName.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -290,7 +281,6 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520CommonName.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -303,7 +293,6 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520CommonName.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -316,7 +305,6 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520CommonName.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -408,7 +396,6 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520LocalityName.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -421,7 +408,6 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520LocalityName.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -434,7 +420,6 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520LocalityName.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -447,7 +432,6 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520LocalityName.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -460,7 +444,6 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520LocalityName.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -552,7 +535,6 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520StateOrProvinceName.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -565,7 +547,6 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520StateOrProvinceName.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -578,7 +559,6 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520StateOrProvinceName.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -591,7 +571,6 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520StateOrProvinceName.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -604,7 +583,6 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520StateOrProvinceName.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -696,7 +674,6 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationName.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -709,7 +686,6 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationName.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -722,7 +698,6 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationName.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -735,7 +710,6 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationName.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -748,7 +722,6 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationName.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -840,7 +813,6 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationalUnitName.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -853,7 +825,6 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationalUnitName.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -866,7 +837,6 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationalUnitName.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -879,7 +849,6 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationalUnitName.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -892,7 +861,6 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "X520OrganizationalUnitName.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -984,7 +952,6 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_state_name.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -997,7 +964,6 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_state_name.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1010,7 +976,6 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_state_name.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1023,7 +988,6 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_state_name.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1036,7 +1000,6 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_state_name.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1128,7 +1091,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1141,7 +1103,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1154,7 +1115,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1167,7 +1127,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1180,7 +1139,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organization_name.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1272,7 +1230,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1285,7 +1242,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1298,7 +1254,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1311,7 +1266,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1324,7 +1278,6 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1416,7 +1369,6 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_title.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1429,7 +1381,6 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_title.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1442,7 +1393,6 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_title.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1455,7 +1405,6 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_title.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1468,7 +1417,6 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_title.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1560,7 +1508,6 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1573,7 +1520,6 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1586,7 +1532,6 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1599,7 +1544,6 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1612,7 +1556,6 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1679,20 +1622,14 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, 
 int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SingleAttribute_SupportedAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "SingleAttribute_SupportedAttributes.type");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_SupportedAttributes.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleAttribute_SupportedAttributes");
     return 1;
 }
@@ -1848,9 +1785,7 @@ int pkix1_explicit_2009_RelativeDistinguishedName_decode(synta_cbs *cbs, uint32_
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_SingleAttribute_SupportedAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RelativeDistinguishedName");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1894,9 +1829,7 @@ int pkix1_explicit_2009_RelativeDistinguishedName_next(synta_list_iter *it, pkix
     pkix1_explicit_2009_SingleAttribute_SupportedAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RelativeDistinguishedName");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1923,9 +1856,7 @@ int pkix1_explicit_2009_RDNSequence_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_RelativeDistinguishedName item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_RelativeDistinguishedName_decode(c, (0x11u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RDNSequence");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1962,9 +1893,7 @@ int pkix1_explicit_2009_RDNSequence_next(synta_list_iter *it, pkix1_explicit_200
     pkix1_explicit_2009_RelativeDistinguishedName item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_RelativeDistinguishedName_decode(c, (0x11u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RDNSequence");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1997,9 +1926,7 @@ int pkix1_explicit_2009_Name_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_NAME_PR_rdnSequence;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_RDNSequence_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.rdnSequence)) return synta_cbs_set_field(c, "Name.rdnSequence");
-            (void)at_;
         }
         return 1;
     }
@@ -2037,9 +1964,7 @@ int pkix1_explicit_2009_Name_parse(const uint8_t *data, size_t len, synta_rules 
 int pkix1_explicit_2009_DistinguishedName_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_DistinguishedName *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_RDNSequence_decode(c, tag, out)) return synta_cbs_set_field(c, "DistinguishedName");
-        (void)at_;
     }
     return 1;
 }
@@ -2066,9 +1991,7 @@ int pkix1_explicit_2009_DistinguishedName_parse(const uint8_t *data, size_t len,
 int pkix1_explicit_2009_Version_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Version *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "Version");
-        (void)at_;
     }
     return 1;
 }
@@ -2095,9 +2018,7 @@ int pkix1_explicit_2009_Version_parse(const uint8_t *data, size_t len, synta_rul
 int pkix1_explicit_2009_CertificateSerialNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_CertificateSerialNumber *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CertificateSerialNumber");
-        (void)at_;
     }
     return 1;
 }
@@ -2128,19 +2049,14 @@ int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_SignatureAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms");
     return 1;
 }
@@ -2273,18 +2189,14 @@ int pkix1_explicit_2009_Time_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit
     if (t == (0x17u)) {
         out->present = PKIX1_EXPLICIT_2009_TIME_PR_utcTime;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utctime_decode(c, (0x17u), &out->u.utcTime)) return synta_cbs_set_field(c, "Time.utcTime");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x18u)) {
         out->present = PKIX1_EXPLICIT_2009_TIME_PR_generalTime;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, (0x18u), &out->u.generalTime)) return synta_cbs_set_field(c, "Time.generalTime");
-            (void)at_;
         }
         return 1;
     }
@@ -2328,20 +2240,14 @@ int pkix1_explicit_2009_Time_parse(const uint8_t *data, size_t len, synta_rules 
 int pkix1_explicit_2009_Validity_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Validity *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Validity");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Time_decode(c, 0, &out->notBefore)) return synta_cbs_set_field(c, "Validity.notBefore");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Time_decode(c, 0, &out->notAfter)) return synta_cbs_set_field(c, "Validity.notAfter");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Validity");
     return 1;
 }
@@ -2379,19 +2285,14 @@ int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode(synta_cbs
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_PublicKeyAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_PublicKeyAlgorithms");
     return 1;
 }
@@ -2490,20 +2391,14 @@ int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parameters_decod
 int pkix1_explicit_2009_SubjectPublicKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_SubjectPublicKeyInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SubjectPublicKeyInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithm)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo.algorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->subjectPublicKey)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo.subjectPublicKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SubjectPublicKeyInfo");
     return 1;
 }
@@ -2537,9 +2432,7 @@ int pkix1_explicit_2009_SubjectPublicKeyInfo_parse(const uint8_t *data, size_t l
 int pkix1_explicit_2009_UniqueIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_UniqueIdentifier *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "UniqueIdentifier");
-        (void)at_;
     }
     return 1;
 }
@@ -2570,15 +2463,11 @@ int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CertExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2587,11 +2476,8 @@ int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CertExtensions");
     return 1;
 }
@@ -2756,9 +2642,7 @@ int pkix1_explicit_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_Extension_CertExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2800,9 +2684,7 @@ int pkix1_explicit_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkix
     pkix1_explicit_2009_Extension_CertExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2826,73 +2708,52 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSCertificate.version");
             if (!pkix1_explicit_2009_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "TBSCertificate.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.version");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "TBSCertificate.serialNumber");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "TBSCertificate.signature");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertificate.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Validity_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->validity)) return synta_cbs_set_field(c, "TBSCertificate.validity");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "TBSCertificate.subject");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyInfo)) return synta_cbs_set_field(c, "TBSCertificate.subjectPublicKeyInfo");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_issuerUniqueID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(1), &out->issuerUniqueID)) return synta_cbs_set_field(c, "TBSCertificate.issuerUniqueID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
         out->has_subjectUniqueID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(2), &out->subjectUniqueID)) return synta_cbs_set_field(c, "TBSCertificate.subjectUniqueID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_extensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "TBSCertificate.extensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertificate");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertificate");
     return 1;
 }
@@ -2970,19 +2831,14 @@ int pkix1_explicit_2009_Certificate_algorithmIdentifier_decode(synta_cbs *cbs, u
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Certificate_algorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "Certificate_algorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "Certificate_algorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Certificate_algorithmIdentifier");
     return 1;
 }
@@ -3017,25 +2873,17 @@ int pkix1_explicit_2009_Certificate_algorithmIdentifier_parse(const uint8_t *dat
 int pkix1_explicit_2009_Certificate_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_Certificate *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Certificate");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_TBSCertificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->toBeSigned)) return synta_cbs_set_field(c, "Certificate.toBeSigned");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Certificate_algorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithmIdentifier)) return synta_cbs_set_field(c, "Certificate.algorithmIdentifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "Certificate.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Certificate");
     return 1;
 }
@@ -3077,15 +2925,11 @@ int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CrlEntryExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -3094,11 +2938,8 @@ int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions");
     return 1;
 }
@@ -3179,9 +3020,7 @@ int pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(synta_cbs *cbs, uin
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_Extension_CrlEntryExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlEntryExtensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3223,9 +3062,7 @@ int pkix1_explicit_2009_Extensions_CrlEntryExtensions_next(synta_list_iter *it, 
     pkix1_explicit_2009_Extension_CrlEntryExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlEntryExtensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3247,25 +3084,18 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TBSCertList_revokedCertificates_item");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->userCertificate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.userCertificate");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Time_decode(c, 0, &out->revocationDate)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.revocationDate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
     return 1;
 }
@@ -3313,9 +3143,7 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_decode(synta_cbs *cbs, u
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_TBSCertList_revokedCertificates_item item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3357,9 +3185,7 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_next(synta_list_iter *it
     pkix1_explicit_2009_TBSCertList_revokedCertificates_item item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3381,15 +3207,11 @@ int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t 
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CrlExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -3398,11 +3220,8 @@ int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t 
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CrlExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CrlExtensions");
     return 1;
 }
@@ -3495,9 +3314,7 @@ int pkix1_explicit_2009_Extensions_CrlExtensions_decode(synta_cbs *cbs, uint32_t
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_Extension_CrlExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Extension_CrlExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlExtensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3539,9 +3356,7 @@ int pkix1_explicit_2009_Extensions_CrlExtensions_next(synta_list_iter *it, pkix1
     pkix1_explicit_2009_Extension_CrlExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Extension_CrlExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CrlExtensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3565,32 +3380,22 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Version_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "TBSCertList.version");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "TBSCertList.signature");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertList.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Time_decode(c, 0, &out->thisUpdate)) return synta_cbs_set_field(c, "TBSCertList.thisUpdate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_explicit_2009_Time_accepts(t))) {
         out->has_nextUpdate = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Time_decode(c, 0, &out->nextUpdate)) return synta_cbs_set_field(c, "TBSCertList.nextUpdate");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
@@ -3602,22 +3407,18 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "TBSCertList.revokedCertificates");
             }
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_crlExtensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->crlExtensions)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
-            (void)at_;
         }
     }
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList");
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList");
     return 1;
 }
@@ -3678,25 +3479,17 @@ int pkix1_explicit_2009_TBSCertList_parse(const uint8_t *data, size_t len, synta
 int pkix1_explicit_2009_CertificateList_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit_2009_CertificateList *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertificateList");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_TBSCertList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->toBeSigned)) return synta_cbs_set_field(c, "CertificateList.toBeSigned");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_Certificate_algorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithmIdentifier)) return synta_cbs_set_field(c, "CertificateList.algorithmIdentifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "CertificateList.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertificateList");
     return 1;
 }

@@ -81,9 +81,7 @@ const uint8_t pkix1_implicit_2009_id_ce_invalidityDate[PKIX1_IMPLICIT_2009_ID_CE
 int pkix1_implicit_2009_KeyIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyIdentifier *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyIdentifier");
-        (void)at_;
     }
     return 1;
 }
@@ -135,7 +133,6 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ubMax.teletexString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -148,7 +145,6 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ubMax.printableString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -161,7 +157,6 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ubMax.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -174,7 +169,6 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ubMax.universalString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -187,7 +181,6 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..maxSize))");
                 return synta_cbs_set_field(c, "DirectoryString_ubMax.uTF8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -260,23 +253,18 @@ int pkix1_implicit_2009_EDIPartyName_decode(synta_cbs *cbs, uint32_t tag, pkix1_
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_nameAssigner = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "EDIPartyName.nameAssigner");
             if (!pkix1_implicit_2009_DirectoryString_ubMax_decode(&l0, 0, &out->nameAssigner)) return synta_cbs_set_field(c, "EDIPartyName.nameAssigner");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "EDIPartyName.nameAssigner");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "EDIPartyName.partyName");
         if (!pkix1_implicit_2009_DirectoryString_ubMax_decode(&l0, 0, &out->partyName)) return synta_cbs_set_field(c, "EDIPartyName.partyName");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "EDIPartyName.partyName");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EDIPartyName");
     return 1;
 }
@@ -338,84 +326,66 @@ int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_otherName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.otherName)) return synta_cbs_set_field(c, "GeneralName.otherName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(1)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_rfc822Name;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(1), &out->u.rfc822Name)) return synta_cbs_set_field(c, "GeneralName.rfc822Name");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(2)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_dNSName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(2), &out->u.dNSName)) return synta_cbs_set_field(c, "GeneralName.dNSName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_x400Address;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_ORAddress_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.x400Address)) return synta_cbs_set_field(c, "GeneralName.x400Address");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_directoryName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(4))) return synta_cbs_set_field(c, "GeneralName.directoryName");
             if (!synta_gen_raw_decode(&l0, 0, &out->u.directoryName)) return synta_cbs_set_field(c, "GeneralName.directoryName");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "GeneralName.directoryName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(5)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_ediPartyName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_EDIPartyName_decode(c, SYNTA_CONTEXT_CONSTRUCTED(5), &out->u.ediPartyName)) return synta_cbs_set_field(c, "GeneralName.ediPartyName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(6)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_uniformResourceIdentifier;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(6), &out->u.uniformResourceIdentifier)) return synta_cbs_set_field(c, "GeneralName.uniformResourceIdentifier");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(7)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_iPAddress;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(7), &out->u.iPAddress)) return synta_cbs_set_field(c, "GeneralName.iPAddress");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(8)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_registeredID;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, SYNTA_CONTEXT(8), &out->u.registeredID)) return synta_cbs_set_field(c, "GeneralName.registeredID");
-            (void)at_;
         }
         return 1;
     }
@@ -512,9 +482,7 @@ int pkix1_implicit_2009_GeneralNames_decode(synta_cbs *cbs, uint32_t tag, pkix1_
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_GeneralName item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &item)) return synta_cbs_set_field(c, "GeneralNames");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -556,9 +524,7 @@ int pkix1_implicit_2009_GeneralNames_next(synta_list_iter *it, pkix1_implicit_20
     pkix1_implicit_2009_GeneralName item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &item)) return synta_cbs_set_field(c, "GeneralNames");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -582,23 +548,18 @@ int pkix1_implicit_2009_AuthorityKeyIdentifier_decode(synta_cbs *cbs, uint32_t t
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_keyIdentifier = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_KeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->keyIdentifier)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier.keyIdentifier");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_authorityCertIssuer = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->authorityCertIssuer)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier.authorityCertIssuer");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
         out->has_authorityCertSerialNumber = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT(2), &out->authorityCertSerialNumber)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier.authorityCertSerialNumber");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -607,10 +568,8 @@ int pkix1_implicit_2009_AuthorityKeyIdentifier_decode(synta_cbs *cbs, uint32_t t
                 synta_gen_sub(c, *(&out->authorityCertSerialNumber), &sub_);
                 if (!pkix1_explicit_2009_CertificateSerialNumber_decode(&sub_, SYNTA_CONTEXT(2), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier.authorityCertSerialNumber");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier");
     return 1;
 }
@@ -651,9 +610,7 @@ int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_t *data, size_t
 int pkix1_implicit_2009_KeyUsage_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyUsage *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyUsage");
-        (void)at_;
     }
     return 1;
 }
@@ -686,20 +643,15 @@ int pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(synta_cbs *cbs, uint32_t ta
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_notBefore = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, SYNTA_CONTEXT(0), &out->notBefore)) return synta_cbs_set_field(c, "PrivateKeyUsagePeriod.notBefore");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_notAfter = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_gentime_decode(c, SYNTA_CONTEXT(1), &out->notAfter)) return synta_cbs_set_field(c, "PrivateKeyUsagePeriod.notAfter");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PrivateKeyUsagePeriod");
     return 1;
 }
@@ -735,9 +687,7 @@ int pkix1_implicit_2009_PrivateKeyUsagePeriod_parse(const uint8_t *data, size_t 
 int pkix1_implicit_2009_CertPolicyId_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CertPolicyId *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, tag, out)) return synta_cbs_set_field(c, "CertPolicyId");
-        (void)at_;
     }
     return 1;
 }
@@ -764,9 +714,7 @@ int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, size_t len, synt
 int pkix1_implicit_2009_CPSuri_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CPSuri *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_ia5_decode(c, tag, out)) return synta_cbs_set_field(c, "CPSuri");
-        (void)at_;
     }
     return 1;
 }
@@ -817,7 +765,6 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..200))");
                 return synta_cbs_set_field(c, "DisplayText.ia5String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -830,7 +777,6 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..200))");
                 return synta_cbs_set_field(c, "DisplayText.visibleString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -843,7 +789,6 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..200))");
                 return synta_cbs_set_field(c, "DisplayText.bmpString");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -856,7 +801,6 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..200))");
                 return synta_cbs_set_field(c, "DisplayText.utf8String");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -925,9 +869,7 @@ int pkix1_implicit_2009_NoticeReference_noticeNumbers_decode(synta_cbs *cbs, uin
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "NoticeReference_noticeNumbers");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -964,9 +906,7 @@ int pkix1_implicit_2009_NoticeReference_noticeNumbers_next(synta_list_iter *it, 
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "NoticeReference_noticeNumbers");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -984,20 +924,14 @@ int pkix1_implicit_2009_NoticeReference_noticeNumbers_get_all(const pkix1_implic
 int pkix1_implicit_2009_NoticeReference_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_NoticeReference *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "NoticeReference");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_DisplayText_decode(c, 0, &out->organization)) return synta_cbs_set_field(c, "NoticeReference.organization");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_NoticeReference_noticeNumbers_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->noticeNumbers)) return synta_cbs_set_field(c, "NoticeReference.noticeNumbers");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "NoticeReference");
     return 1;
 }
@@ -1037,20 +971,15 @@ int pkix1_implicit_2009_UserNotice_decode(synta_cbs *cbs, uint32_t tag, pkix1_im
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_noticeRef = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_NoticeReference_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->noticeRef)) return synta_cbs_set_field(c, "UserNotice.noticeRef");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_DisplayText_accepts(t))) {
         out->has_explicitText = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_DisplayText_decode(c, 0, &out->explicitText)) return synta_cbs_set_field(c, "UserNotice.explicitText");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "UserNotice");
     return 1;
 }
@@ -1086,20 +1015,14 @@ int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, size_t len, synta_
 int pkix1_implicit_2009_PolicyQualifierInfo_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyQualifierInfo *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PolicyQualifierInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->policyQualifierId)) return synta_cbs_set_field(c, "PolicyQualifierInfo.policyQualifierId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->qualifier)) return synta_cbs_set_field(c, "PolicyQualifierInfo.qualifier");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyQualifierInfo");
     return 1;
 }
@@ -1163,9 +1086,7 @@ int pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode(synta_cbs *cbs
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_PolicyQualifierInfo item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_PolicyQualifierInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyInformation_policyQualifiers");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1207,9 +1128,7 @@ int pkix1_implicit_2009_PolicyInformation_policyQualifiers_next(synta_list_iter 
     pkix1_implicit_2009_PolicyQualifierInfo item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_PolicyQualifierInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyInformation_policyQualifiers");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1231,9 +1150,7 @@ int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, uint32_t tag, p
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PolicyInformation");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->policyIdentifier)) return synta_cbs_set_field(c, "PolicyInformation.policyIdentifier");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_policyQualifiers = 1;
@@ -1244,10 +1161,8 @@ int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, uint32_t tag, p
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "PolicyInformation.policyQualifiers");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyInformation");
     return 1;
 }
@@ -1292,9 +1207,7 @@ int pkix1_implicit_2009_CertificatePolicies_decode(synta_cbs *cbs, uint32_t tag,
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_PolicyInformation item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_PolicyInformation_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertificatePolicies");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1336,9 +1249,7 @@ int pkix1_implicit_2009_CertificatePolicies_next(synta_list_iter *it, pkix1_impl
     pkix1_implicit_2009_PolicyInformation item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_PolicyInformation_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertificatePolicies");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1356,20 +1267,14 @@ int pkix1_implicit_2009_CertificatePolicies_get_all(const pkix1_implicit_2009_Ce
 int pkix1_implicit_2009_PolicyMappings_item_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_PolicyMappings_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PolicyMappings_item");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->issuerDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item.issuerDomainPolicy");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_CertPolicyId_decode(c, (0x06u), &out->subjectDomainPolicy)) return synta_cbs_set_field(c, "PolicyMappings_item.subjectDomainPolicy");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyMappings_item");
     return 1;
 }
@@ -1412,9 +1317,7 @@ int pkix1_implicit_2009_PolicyMappings_decode(synta_cbs *cbs, uint32_t tag, pkix
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_PolicyMappings_item item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_PolicyMappings_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1456,9 +1359,7 @@ int pkix1_implicit_2009_PolicyMappings_next(synta_list_iter *it, pkix1_implicit_
     pkix1_implicit_2009_PolicyMappings_item item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_PolicyMappings_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PolicyMappings");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1487,9 +1388,7 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_decode(synta_cbs
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_SupportedAttributes_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1533,9 +1432,7 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_next(synta_list_
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_SupportedAttributes_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1553,13 +1450,10 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_get_all(const pk
 int pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeSet_SupportedAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "AttributeSet_SupportedAttributes.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1568,9 +1462,7 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "AttributeSet_SupportedAttributes.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeSet_SupportedAttributes");
     return 1;
 }
@@ -1614,9 +1506,7 @@ int pkix1_implicit_2009_SubjectDirectoryAttributes_decode(synta_cbs *cbs, uint32
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_AttributeSet_SupportedAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SubjectDirectoryAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1658,9 +1548,7 @@ int pkix1_implicit_2009_SubjectDirectoryAttributes_next(synta_list_iter *it, pki
     pkix1_implicit_2009_AttributeSet_SupportedAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SubjectDirectoryAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1683,9 +1571,7 @@ int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, uint32_t tag, pk
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BasicConstraints");
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->cA)) return synta_cbs_set_field(c, "BasicConstraints.cA");
-            (void)at_;
         }
         if (*(&out->cA) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -1696,12 +1582,9 @@ int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, uint32_t tag, pk
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_pathLenConstraint = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->pathLenConstraint)) return synta_cbs_set_field(c, "BasicConstraints.pathLenConstraint");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BasicConstraints");
     return 1;
 }
@@ -1737,9 +1620,7 @@ int pkix1_implicit_2009_BasicConstraints_parse(const uint8_t *data, size_t len, 
 int pkix1_implicit_2009_BaseDistance_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_BaseDistance *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "BaseDistance");
-        (void)at_;
     }
     return 1;
 }
@@ -1770,27 +1651,20 @@ int pkix1_implicit_2009_GeneralSubtree_decode(synta_cbs *cbs, uint32_t tag, pkix
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "GeneralSubtree");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->base)) return synta_cbs_set_field(c, "GeneralSubtree.base");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_minimum = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_BaseDistance_decode(c, SYNTA_CONTEXT(0), &out->minimum)) return synta_cbs_set_field(c, "GeneralSubtree.minimum");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_maximum = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_BaseDistance_decode(c, SYNTA_CONTEXT(1), &out->maximum)) return synta_cbs_set_field(c, "GeneralSubtree.maximum");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "GeneralSubtree");
     return 1;
 }
@@ -1839,9 +1713,7 @@ int pkix1_implicit_2009_GeneralSubtrees_decode(synta_cbs *cbs, uint32_t tag, pki
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_GeneralSubtree item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralSubtree_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GeneralSubtrees");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1883,9 +1755,7 @@ int pkix1_implicit_2009_GeneralSubtrees_next(synta_list_iter *it, pkix1_implicit
     pkix1_implicit_2009_GeneralSubtree item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralSubtree_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GeneralSubtrees");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1909,20 +1779,15 @@ int pkix1_implicit_2009_NameConstraints_decode(synta_cbs *cbs, uint32_t tag, pki
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_permittedSubtrees = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralSubtrees_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->permittedSubtrees)) return synta_cbs_set_field(c, "NameConstraints.permittedSubtrees");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_excludedSubtrees = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralSubtrees_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->excludedSubtrees)) return synta_cbs_set_field(c, "NameConstraints.excludedSubtrees");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "NameConstraints");
     return 1;
 }
@@ -1958,9 +1823,7 @@ int pkix1_implicit_2009_NameConstraints_parse(const uint8_t *data, size_t len, s
 int pkix1_implicit_2009_SkipCerts_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_SkipCerts *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "SkipCerts");
-        (void)at_;
     }
     return 1;
 }
@@ -1993,20 +1856,15 @@ int pkix1_implicit_2009_PolicyConstraints_decode(synta_cbs *cbs, uint32_t tag, p
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_requireExplicitPolicy = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_SkipCerts_decode(c, SYNTA_CONTEXT(0), &out->requireExplicitPolicy)) return synta_cbs_set_field(c, "PolicyConstraints.requireExplicitPolicy");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_inhibitPolicyMapping = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_SkipCerts_decode(c, SYNTA_CONTEXT(1), &out->inhibitPolicyMapping)) return synta_cbs_set_field(c, "PolicyConstraints.inhibitPolicyMapping");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PolicyConstraints");
     return 1;
 }
@@ -2058,16 +1916,13 @@ int pkix1_implicit_2009_DistributionPointName_decode(synta_cbs *cbs, uint32_t ta
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_fullName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.fullName)) return synta_cbs_set_field(c, "DistributionPointName.fullName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_nameRelativeToCRLIssuer;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.nameRelativeToCRLIssuer)) return synta_cbs_set_field(c, "DistributionPointName.nameRelativeToCRLIssuer");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -2076,7 +1931,6 @@ int pkix1_implicit_2009_DistributionPointName_decode(synta_cbs *cbs, uint32_t ta
                 synta_gen_sub(c, *(&out->u.nameRelativeToCRLIssuer), &sub_);
                 if (!pkix1_explicit_2009_RelativeDistinguishedName_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(1), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "DistributionPointName.nameRelativeToCRLIssuer");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -2120,9 +1974,7 @@ int pkix1_implicit_2009_DistributionPointName_parse(const uint8_t *data, size_t 
 int pkix1_implicit_2009_ReasonFlags_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_ReasonFlags *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "ReasonFlags");
-        (void)at_;
     }
     return 1;
 }
@@ -2155,31 +2007,24 @@ int pkix1_implicit_2009_DistributionPoint_decode(synta_cbs *cbs, uint32_t tag, p
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_distributionPoint = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "DistributionPoint.distributionPoint");
             if (!pkix1_implicit_2009_DistributionPointName_decode(&l0, 0, &out->distributionPoint)) return synta_cbs_set_field(c, "DistributionPoint.distributionPoint");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "DistributionPoint.distributionPoint");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_reasons = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, SYNTA_CONTEXT(1), &out->reasons)) return synta_cbs_set_field(c, "DistributionPoint.reasons");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_cRLIssuer = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->cRLIssuer)) return synta_cbs_set_field(c, "DistributionPoint.cRLIssuer");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DistributionPoint");
     return 1;
 }
@@ -2231,9 +2076,7 @@ int pkix1_implicit_2009_CRLDistributionPoints_decode(synta_cbs *cbs, uint32_t ta
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_DistributionPoint item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_DistributionPoint_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CRLDistributionPoints");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2275,9 +2118,7 @@ int pkix1_implicit_2009_CRLDistributionPoints_next(synta_list_iter *it, pkix1_im
     pkix1_implicit_2009_DistributionPoint item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_DistributionPoint_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CRLDistributionPoints");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2295,9 +2136,7 @@ int pkix1_implicit_2009_CRLDistributionPoints_get_all(const pkix1_implicit_2009_
 int pkix1_implicit_2009_KeyPurposeId_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_KeyPurposeId *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyPurposeId");
-        (void)at_;
     }
     return 1;
 }
@@ -2333,9 +2172,7 @@ int pkix1_implicit_2009_ExtKeyUsageSyntax_decode(synta_cbs *cbs, uint32_t tag, p
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_KeyPurposeId item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_KeyPurposeId_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "ExtKeyUsageSyntax");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2377,9 +2214,7 @@ int pkix1_implicit_2009_ExtKeyUsageSyntax_next(synta_list_iter *it, pkix1_implic
     pkix1_implicit_2009_KeyPurposeId item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_KeyPurposeId_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "ExtKeyUsageSyntax");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2397,20 +2232,14 @@ int pkix1_implicit_2009_ExtKeyUsageSyntax_get_all(const pkix1_implicit_2009_ExtK
 int pkix1_implicit_2009_AccessDescription_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_AccessDescription *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AccessDescription");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->accessMethod)) return synta_cbs_set_field(c, "AccessDescription.accessMethod");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->accessLocation)) return synta_cbs_set_field(c, "AccessDescription.accessLocation");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AccessDescription");
     return 1;
 }
@@ -2453,9 +2282,7 @@ int pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(synta_cbs *cbs, uint32_
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_AccessDescription item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_AccessDescription_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AuthorityInfoAccessSyntax");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2497,9 +2324,7 @@ int pkix1_implicit_2009_AuthorityInfoAccessSyntax_next(synta_list_iter *it, pkix
     pkix1_implicit_2009_AccessDescription item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_AccessDescription_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AuthorityInfoAccessSyntax");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2526,9 +2351,7 @@ int pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(synta_cbs *cbs, uint32_t 
         const uint8_t *el_ = c->data;
         pkix1_implicit_2009_AccessDescription item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_AccessDescription_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SubjectInfoAccessSyntax");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2570,9 +2393,7 @@ int pkix1_implicit_2009_SubjectInfoAccessSyntax_next(synta_list_iter *it, pkix1_
     pkix1_implicit_2009_AccessDescription item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_AccessDescription_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "SubjectInfoAccessSyntax");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2590,9 +2411,7 @@ int pkix1_implicit_2009_SubjectInfoAccessSyntax_get_all(const pkix1_implicit_200
 int pkix1_implicit_2009_CRLNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLNumber *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CRLNumber");
-        (void)at_;
     }
     return 1;
 }
@@ -2625,19 +2444,15 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_distributionPoint = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "IssuingDistributionPoint.distributionPoint");
             if (!pkix1_implicit_2009_DistributionPointName_decode(&l0, 0, &out->distributionPoint)) return synta_cbs_set_field(c, "IssuingDistributionPoint.distributionPoint");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "IssuingDistributionPoint.distributionPoint");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(1), &out->onlyContainsUserCerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsUserCerts");
-            (void)at_;
         }
         if (*(&out->onlyContainsUserCerts) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2647,9 +2462,7 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(2), &out->onlyContainsCACerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsCACerts");
-            (void)at_;
         }
         if (*(&out->onlyContainsCACerts) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2660,16 +2473,12 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(3))) {
         out->has_onlySomeReasons = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, SYNTA_CONTEXT(3), &out->onlySomeReasons)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlySomeReasons");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(4), &out->indirectCRL)) return synta_cbs_set_field(c, "IssuingDistributionPoint.indirectCRL");
-            (void)at_;
         }
         if (*(&out->indirectCRL) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2679,9 +2488,7 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(5))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(5), &out->onlyContainsAttributeCerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsAttributeCerts");
-            (void)at_;
         }
         if (*(&out->onlyContainsAttributeCerts) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -2689,7 +2496,6 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
     } else {
         *(&out->onlyContainsAttributeCerts) = 0;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IssuingDistributionPoint");
     return 1;
 }
@@ -2747,9 +2553,7 @@ int pkix1_implicit_2009_IssuingDistributionPoint_parse(const uint8_t *data, size
 int pkix1_implicit_2009_CRLReason_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLReason *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_enum_decode(c, tag, out)) return synta_cbs_set_field(c, "CRLReason");
-        (void)at_;
     }
     switch (*out) {
         case INT64_C(0):

@@ -38,7 +38,6 @@ int pkix1_pss_oaep_algorithms_2009_EncodingParameters_decode(synta_cbs *cbs, uin
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE(0..MAX))");
             return synta_cbs_set_field(c, "EncodingParameters");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -70,19 +69,14 @@ int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "HashAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "HashAlgorithm.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "HashAlgorithm.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "HashAlgorithm");
     return 1;
 }
@@ -161,19 +155,14 @@ int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "MaskGenAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "MaskGenAlgorithm.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "MaskGenAlgorithm.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "MaskGenAlgorithm");
     return 1;
 }
@@ -228,19 +217,14 @@ int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PSourceAlgorithm");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "PSourceAlgorithm.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "PSourceAlgorithm.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PSourceAlgorithm");
     return 1;
 }
@@ -297,33 +281,27 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_hashAlgorithm = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "RSASSA_PSS_params.hashAlgorithm");
             if (!pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->hashAlgorithm)) return synta_cbs_set_field(c, "RSASSA_PSS_params.hashAlgorithm");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.hashAlgorithm");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_maskGenAlgorithm = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "RSASSA_PSS_params.maskGenAlgorithm");
             if (!pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->maskGenAlgorithm)) return synta_cbs_set_field(c, "RSASSA_PSS_params.maskGenAlgorithm");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.maskGenAlgorithm");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
             if (!synta_gen_int_decode(&l0, (0x02u), &out->saltLength)) return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
-            (void)at_;
         }
         if (synta_span_eq(*(&out->saltLength), ((synta_span){(const uint8_t *)"\x14", 1}).data, ((synta_span){(const uint8_t *)"\x14", 1}).len) && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -333,12 +311,10 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
             if (!synta_gen_int_decode(&l0, (0x02u), &out->trailerField)) return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
-            (void)at_;
         }
         if (synta_span_eq(*(&out->trailerField), ((synta_span){(const uint8_t *)"\x01", 1}).data, ((synta_span){(const uint8_t *)"\x01", 1}).len) && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -346,7 +322,6 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
     } else {
         *(&out->trailerField) = ((synta_span){(const uint8_t *)"\x01", 1});
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RSASSA_PSS_params");
     return 1;
 }
@@ -406,37 +381,30 @@ int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode(synta_cbs *cbs, uint
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_hashFunc = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "RSAES_OAEP_params.hashFunc");
             if (!pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->hashFunc)) return synta_cbs_set_field(c, "RSAES_OAEP_params.hashFunc");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSAES_OAEP_params.hashFunc");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_maskGenFunc = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "RSAES_OAEP_params.maskGenFunc");
             if (!pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->maskGenFunc)) return synta_cbs_set_field(c, "RSAES_OAEP_params.maskGenFunc");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSAES_OAEP_params.maskGenFunc");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_pSourceFunc = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "RSAES_OAEP_params.pSourceFunc");
             if (!pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->pSourceFunc)) return synta_cbs_set_field(c, "RSAES_OAEP_params.pSourceFunc");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSAES_OAEP_params.pSourceFunc");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RSAES_OAEP_params");
     return 1;
 }

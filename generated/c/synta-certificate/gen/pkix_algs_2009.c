@@ -78,20 +78,14 @@ const uint8_t pkix_algs_2009_id_sha1[PKIX_ALGS_2009_ID_SHA1_LEN] = { 0x2b, 0x0e,
 int pkix_algs_2009_RSAPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_RSAPublicKey *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RSAPublicKey");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->modulus)) return synta_cbs_set_field(c, "RSAPublicKey.modulus");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->publicExponent)) return synta_cbs_set_field(c, "RSAPublicKey.publicExponent");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RSAPublicKey");
     return 1;
 }
@@ -125,25 +119,17 @@ int pkix_algs_2009_RSAPublicKey_parse(const uint8_t *data, size_t len, synta_rul
 int pkix_algs_2009_DSA_Params_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSA_Params *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DSA_Params");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->p)) return synta_cbs_set_field(c, "DSA_Params.p");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->q)) return synta_cbs_set_field(c, "DSA_Params.q");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->g)) return synta_cbs_set_field(c, "DSA_Params.g");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DSA_Params");
     return 1;
 }
@@ -181,9 +167,7 @@ int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t len, synta_rules
 int pkix_algs_2009_DSAPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSAPublicKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "DSAPublicKey");
-        (void)at_;
     }
     return 1;
 }
@@ -210,20 +194,14 @@ int pkix_algs_2009_DSAPublicKey_parse(const uint8_t *data, size_t len, synta_rul
 int pkix_algs_2009_ValidationParams_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ValidationParams *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ValidationParams");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->seed)) return synta_cbs_set_field(c, "ValidationParams.seed");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->pgenCounter)) return synta_cbs_set_field(c, "ValidationParams.pgenCounter");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ValidationParams");
     return 1;
 }
@@ -261,37 +239,26 @@ int pkix_algs_2009_DomainParameters_decode(synta_cbs *cbs, uint32_t tag, pkix_al
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DomainParameters");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->p)) return synta_cbs_set_field(c, "DomainParameters.p");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->g)) return synta_cbs_set_field(c, "DomainParameters.g");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->q)) return synta_cbs_set_field(c, "DomainParameters.q");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_j = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->j)) return synta_cbs_set_field(c, "DomainParameters.j");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_validationParams = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_algs_2009_ValidationParams_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->validationParams)) return synta_cbs_set_field(c, "DomainParameters.validationParams");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DomainParameters");
     return 1;
 }
@@ -339,9 +306,7 @@ int pkix_algs_2009_DomainParameters_parse(const uint8_t *data, size_t len, synta
 int pkix_algs_2009_DiffieHellmanPublicNumber_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DiffieHellmanPublicNumber *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "DiffieHellmanPublicNumber");
-        (void)at_;
     }
     return 1;
 }
@@ -368,9 +333,7 @@ int pkix_algs_2009_DiffieHellmanPublicNumber_parse(const uint8_t *data, size_t l
 int pkix_algs_2009_DHPublicKey_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DHPublicKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "DHPublicKey");
-        (void)at_;
     }
     return 1;
 }
@@ -397,9 +360,7 @@ int pkix_algs_2009_DHPublicKey_parse(const uint8_t *data, size_t len, synta_rule
 int pkix_algs_2009_KEA_Params_Id_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_KEA_Params_Id *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KEA_Params_Id");
-        (void)at_;
     }
     return 1;
 }
@@ -426,9 +387,7 @@ int pkix_algs_2009_KEA_Params_Id_parse(const uint8_t *data, size_t len, synta_ru
 int pkix_algs_2009_ECPoint_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ECPoint *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "ECPoint");
-        (void)at_;
     }
     return 1;
 }
@@ -470,9 +429,7 @@ int pkix_algs_2009_ECParameters_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2
     if (t == (0x06u)) {
         out->present = PKIX_ALGS_2009_ECPARAMETERS_PR_namedCurve;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, (0x06u), &out->u.namedCurve)) return synta_cbs_set_field(c, "ECParameters.namedCurve");
-            (void)at_;
         }
         return 1;
     }
@@ -510,20 +467,14 @@ int pkix_algs_2009_ECParameters_parse(const uint8_t *data, size_t len, synta_rul
 int pkix_algs_2009_DSA_Sig_Value_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_DSA_Sig_Value *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DSA_Sig_Value");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->r)) return synta_cbs_set_field(c, "DSA_Sig_Value.r");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->s)) return synta_cbs_set_field(c, "DSA_Sig_Value.s");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DSA_Sig_Value");
     return 1;
 }
@@ -557,20 +508,14 @@ int pkix_algs_2009_DSA_Sig_Value_parse(const uint8_t *data, size_t len, synta_ru
 int pkix_algs_2009_ECDSA_Sig_Value_decode(synta_cbs *cbs, uint32_t tag, pkix_algs_2009_ECDSA_Sig_Value *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ECDSA_Sig_Value");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->r)) return synta_cbs_set_field(c, "ECDSA_Sig_Value.r");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->s)) return synta_cbs_set_field(c, "ECDSA_Sig_Value.s");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ECDSA_Sig_Value");
     return 1;
 }

@@ -38,19 +38,14 @@ int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_dec
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificate_algorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AttributeCertificate_algorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AttributeCertificate_algorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificate_algorithmIdentifier");
     return 1;
 }
@@ -85,11 +80,9 @@ int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_par
 int pkix_attribute_certificate_2009_AttributeCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeCertificate *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificate");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->toBeSigned)) return synta_cbs_set_field(c, "AttributeCertificate.toBeSigned");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -98,19 +91,13 @@ int pkix_attribute_certificate_2009_AttributeCertificate_decode(synta_cbs *cbs, 
             synta_gen_sub(c, *(&out->toBeSigned), &sub_);
             if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "AttributeCertificate.toBeSigned");
         }
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithmIdentifier)) return synta_cbs_set_field(c, "AttributeCertificate.algorithmIdentifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificate.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificate");
     return 1;
 }
@@ -148,9 +135,7 @@ int pkix_attribute_certificate_2009_AttributeCertificate_parse(const uint8_t *da
 int pkix_attribute_certificate_2009_AttCertVersion_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertVersion *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "AttCertVersion");
-        (void)at_;
     }
     return 1;
 }
@@ -181,24 +166,17 @@ int pkix_attribute_certificate_2009_IssuerSerial_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IssuerSerial");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralNames_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->issuer)) return synta_cbs_set_field(c, "IssuerSerial.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serial)) return synta_cbs_set_field(c, "IssuerSerial.serial");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_issuerUID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUID)) return synta_cbs_set_field(c, "IssuerSerial.issuerUID");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IssuerSerial");
     return 1;
 }
@@ -237,9 +215,7 @@ int pkix_attribute_certificate_2009_IssuerSerial_parse(const uint8_t *data, size
 int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_enum_decode(c, tag, out)) return synta_cbs_set_field(c, "ObjectDigestInfo_digestedObjectType");
-        (void)at_;
     }
     switch (*out) {
         case INT64_C(0):
@@ -278,19 +254,14 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, u
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
     return 1;
 }
@@ -329,29 +300,20 @@ int pkix_attribute_certificate_2009_ObjectDigestInfo_decode(synta_cbs *cbs, uint
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ObjectDigestInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_decode(c, (0x0Au), &out->digestedObjectType)) return synta_cbs_set_field(c, "ObjectDigestInfo.digestedObjectType");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x06u))) {
         out->has_otherObjectTypeID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, (0x06u), &out->otherObjectTypeID)) return synta_cbs_set_field(c, "ObjectDigestInfo.otherObjectTypeID");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->digestAlgorithm)) return synta_cbs_set_field(c, "ObjectDigestInfo.digestAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->objectDigest)) return synta_cbs_set_field(c, "ObjectDigestInfo.objectDigest");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ObjectDigestInfo");
     return 1;
 }
@@ -400,28 +362,21 @@ int pkix_attribute_certificate_2009_Holder_decode(synta_cbs *cbs, uint32_t tag, 
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_baseCertificateID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_IssuerSerial_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->baseCertificateID)) return synta_cbs_set_field(c, "Holder.baseCertificateID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_entityName = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->entityName)) return synta_cbs_set_field(c, "Holder.entityName");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_objectDigestInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_ObjectDigestInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->objectDigestInfo)) return synta_cbs_set_field(c, "Holder.objectDigestInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Holder");
     return 1;
 }
@@ -468,28 +423,21 @@ int pkix_attribute_certificate_2009_V2Form_decode(synta_cbs *cbs, uint32_t tag, 
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_issuerName = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->issuerName)) return synta_cbs_set_field(c, "V2Form.issuerName");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_baseCertificateID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_IssuerSerial_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->baseCertificateID)) return synta_cbs_set_field(c, "V2Form.baseCertificateID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_objectDigestInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_ObjectDigestInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->objectDigestInfo)) return synta_cbs_set_field(c, "V2Form.objectDigestInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "V2Form");
     return 1;
 }
@@ -546,18 +494,14 @@ int pkix_attribute_certificate_2009_AttCertIssuer_decode(synta_cbs *cbs, uint32_
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_v1Form;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.v1Form)) return synta_cbs_set_field(c, "AttCertIssuer.v1Form");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_v2Form;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_V2Form_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.v2Form)) return synta_cbs_set_field(c, "AttCertIssuer.v2Form");
-            (void)at_;
         }
         return 1;
     }
@@ -605,19 +549,14 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_deco
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_SignatureAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms");
     return 1;
 }
@@ -734,20 +673,14 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_para
 int pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttCertValidityPeriod *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttCertValidityPeriod");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->notBeforeTime)) return synta_cbs_set_field(c, "AttCertValidityPeriod.notBeforeTime");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->notAfterTime)) return synta_cbs_set_field(c, "AttCertValidityPeriod.notAfterTime");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttCertValidityPeriod");
     return 1;
 }
@@ -792,9 +725,7 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_decode
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttributesDefined_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -838,9 +769,7 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_next(s
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_AttributesDefined_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -858,13 +787,10 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_get_al
 int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeSet_AttributesDefined");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "AttributeSet_AttributesDefined.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -873,9 +799,7 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode(synta_
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "AttributeSet_AttributesDefined.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeSet_AttributesDefined");
     return 1;
 }
@@ -919,9 +843,7 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(s
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_AttributeSet_AttributesDefined item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AttributeCertificateInfo_attributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -958,9 +880,7 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_next(syn
     pkix_attribute_certificate_2009_AttributeSet_AttributesDefined item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "AttributeCertificateInfo_attributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -982,27 +902,20 @@ int pkix_attribute_certificate_2009_TargetCert_decode(synta_cbs *cbs, uint32_t t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TargetCert");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_IssuerSerial_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->targetCertificate)) return synta_cbs_set_field(c, "TargetCert.targetCertificate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
         out->has_targetName = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->targetName)) return synta_cbs_set_field(c, "TargetCert.targetName");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_certDigestInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_ObjectDigestInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certDigestInfo)) return synta_cbs_set_field(c, "TargetCert.certDigestInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TargetCert");
     return 1;
 }
@@ -1059,33 +972,27 @@ int pkix_attribute_certificate_2009_Target_decode(synta_cbs *cbs, uint32_t tag, 
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "Target.targetName");
             if (!pkix1_implicit_2009_GeneralName_decode(&l0, 0, &out->u.targetName)) return synta_cbs_set_field(c, "Target.targetName");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Target.targetName");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetGroup;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "Target.targetGroup");
             if (!pkix1_implicit_2009_GeneralName_decode(&l0, 0, &out->u.targetGroup)) return synta_cbs_set_field(c, "Target.targetGroup");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Target.targetGroup");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetCert;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_TargetCert_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->u.targetCert)) return synta_cbs_set_field(c, "Target.targetCert");
-            (void)at_;
         }
         return 1;
     }
@@ -1148,9 +1055,7 @@ int pkix_attribute_certificate_2009_Targets_decode(synta_cbs *cbs, uint32_t tag,
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_Target item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_Target_decode(c, 0, &item)) return synta_cbs_set_field(c, "Targets");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1187,9 +1092,7 @@ int pkix_attribute_certificate_2009_Targets_next(synta_list_iter *it, pkix_attri
     pkix_attribute_certificate_2009_Target item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_Target_decode(c, 0, &item)) return synta_cbs_set_field(c, "Targets");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1216,9 +1119,7 @@ int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *cbs, uint32_t ta
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_Targets item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1255,9 +1156,7 @@ int pkix_attribute_certificate_2009_ProxyInfo_next(synta_list_iter *it, pkix_att
     pkix_attribute_certificate_2009_Targets item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_Targets_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ProxyInfo");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1284,9 +1183,7 @@ int pkix_attribute_certificate_2009_AttrSpec_decode(synta_cbs *cbs, uint32_t tag
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AttrSpec");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1323,9 +1220,7 @@ int pkix_attribute_certificate_2009_AttrSpec_next(synta_list_iter *it, synta_spa
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &item)) return synta_cbs_set_field(c, "AttrSpec");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1349,32 +1244,24 @@ int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *cbs, uint32_t t
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_pathLenConstraint = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->pathLenConstraint)) return synta_cbs_set_field(c, "AAControls.pathLenConstraint");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_permittedAttrs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_AttrSpec_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->permittedAttrs)) return synta_cbs_set_field(c, "AAControls.permittedAttrs");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_excludedAttrs = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_AttrSpec_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->excludedAttrs)) return synta_cbs_set_field(c, "AAControls.excludedAttrs");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->permitUnSpecified)) return synta_cbs_set_field(c, "AAControls.permitUnSpecified");
-            (void)at_;
         }
         if (*(&out->permitUnSpecified) == 1 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -1382,7 +1269,6 @@ int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *cbs, uint32_t t
     } else {
         *(&out->permitUnSpecified) = 1;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AAControls");
     return 1;
 }
@@ -1432,15 +1318,11 @@ int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(syn
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_AttributeCertExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -1449,11 +1331,8 @@ int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(syn
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions");
     return 1;
 }
@@ -1558,9 +1437,7 @@ int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_decode(sy
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_Extension_AttributeCertExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1602,9 +1479,7 @@ int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_next(synt
     pkix_attribute_certificate_2009_Extension_AttributeCertExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_AttributeCertExtensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1626,57 +1501,38 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttCertVersion_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AttributeCertificateInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_Holder_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->holder)) return synta_cbs_set_field(c, "AttributeCertificateInfo.holder");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttCertIssuer_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "AttributeCertificateInfo.signature");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "AttributeCertificateInfo.serialNumber");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attrCertValidityPeriod)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attrCertValidityPeriod");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attributes");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_issuerUniqueID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuerUniqueID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_extensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfo.extensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateInfo");
     return 1;
 }
@@ -1757,27 +1613,21 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs 
     if (t == (0x04u)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &out->u.octets)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.octets");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x06u)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_oid;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_oid_decode(c, (0x06u), &out->u.oid)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.oid");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x0Cu)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.string");
-            (void)at_;
         }
         return 1;
     }
@@ -1836,9 +1686,7 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode(synta_cbs *cbs,
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_IetfAttrSyntax_values_item item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1875,9 +1723,7 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_next(synta_list_iter *
     pkix_attribute_certificate_2009_IetfAttrSyntax_values_item item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(c, 0, &item)) return synta_cbs_set_field(c, "IetfAttrSyntax_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1901,17 +1747,12 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_decode(synta_cbs *cbs, uint32
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_policyAuthority = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->policyAuthority)) return synta_cbs_set_field(c, "IetfAttrSyntax.policyAuthority");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->values)) return synta_cbs_set_field(c, "IetfAttrSyntax.values");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "IetfAttrSyntax");
     return 1;
 }
@@ -1950,24 +1791,17 @@ int pkix_attribute_certificate_2009_SvceAuthInfo_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SvceAuthInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->service)) return synta_cbs_set_field(c, "SvceAuthInfo.service");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->ident)) return synta_cbs_set_field(c, "SvceAuthInfo.ident");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
         out->has_authInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &out->authInfo)) return synta_cbs_set_field(c, "SvceAuthInfo.authInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SvceAuthInfo");
     return 1;
 }
@@ -2012,20 +1846,15 @@ int pkix_attribute_certificate_2009_RoleSyntax_decode(synta_cbs *cbs, uint32_t t
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_roleAuthority = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->roleAuthority)) return synta_cbs_set_field(c, "RoleSyntax.roleAuthority");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "RoleSyntax.roleName");
         if (!pkix1_implicit_2009_GeneralName_decode(&l0, 0, &out->roleName)) return synta_cbs_set_field(c, "RoleSyntax.roleName");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RoleSyntax.roleName");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RoleSyntax");
     return 1;
 }
@@ -2062,9 +1891,7 @@ int pkix_attribute_certificate_2009_RoleSyntax_parse(const uint8_t *data, size_t
 int pkix_attribute_certificate_2009_ClassList_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ClassList *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "ClassList");
-        (void)at_;
     }
     return 1;
 }
@@ -2091,23 +1918,17 @@ int pkix_attribute_certificate_2009_ClassList_parse(const uint8_t *data, size_t 
 int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SecurityCategory_SupportedSecurityCategories");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, SYNTA_CONTEXT(0), &out->type)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.type");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
         if (!synta_gen_any_decode(&l0, 0, &out->value)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SecurityCategory_SupportedSecurityCategories");
     return 1;
 }
@@ -2154,9 +1975,7 @@ int pkix_attribute_certificate_2009_Clearance_securityCategories_decode(synta_cb
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Clearance_securityCategories");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2195,9 +2014,7 @@ int pkix_attribute_certificate_2009_Clearance_securityCategories_next(synta_list
     pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Clearance_securityCategories");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2219,27 +2036,20 @@ int pkix_attribute_certificate_2009_Clearance_decode(synta_cbs *cbs, uint32_t ta
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Clearance");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->policyId)) return synta_cbs_set_field(c, "Clearance.policyId");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_classList = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_ClassList_decode(c, (0x03u), &out->classList)) return synta_cbs_set_field(c, "Clearance.classList");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x11u | SYNTA_CONSTRUCTED))) {
         out->has_securityCategories = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_Clearance_securityCategories_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->securityCategories)) return synta_cbs_set_field(c, "Clearance.securityCategories");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Clearance");
     return 1;
 }
@@ -2279,23 +2089,17 @@ int pkix_attribute_certificate_2009_Clearance_parse(const uint8_t *data, size_t 
 int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SecurityCategory_rfc3281_SupportedSecurityCategories");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, SYNTA_CONTEXT(0), &out->type)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.type");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
         if (!synta_gen_any_decode(&l0, 0, &out->value)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SecurityCategory_rfc3281_SupportedSecurityCategories");
     return 1;
 }
@@ -2342,9 +2146,7 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_decode(
         const uint8_t *el_ = c->data;
         pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Clearance_rfc3281_securityCategories");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2383,9 +2185,7 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_next(sy
     pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Clearance_rfc3281_securityCategories");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2407,27 +2207,20 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_decode(synta_cbs *cbs, uin
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Clearance_rfc3281");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, SYNTA_CONTEXT(0), &out->policyId)) return synta_cbs_set_field(c, "Clearance_rfc3281.policyId");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_classList = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_ClassList_decode(c, SYNTA_CONTEXT(1), &out->classList)) return synta_cbs_set_field(c, "Clearance_rfc3281.classList");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_securityCategories = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->securityCategories)) return synta_cbs_set_field(c, "Clearance_rfc3281.securityCategories");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Clearance_rfc3281");
     return 1;
 }
@@ -2467,25 +2260,17 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_parse(const uint8_t *data,
 int pkix_attribute_certificate_2009_ACClearAttrs_decode(synta_cbs *cbs, uint32_t tag, pkix_attribute_certificate_2009_ACClearAttrs *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ACClearAttrs");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->acIssuer)) return synta_cbs_set_field(c, "ACClearAttrs.acIssuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->acSerial)) return synta_cbs_set_field(c, "ACClearAttrs.acSerial");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attrs)) return synta_cbs_set_field(c, "ACClearAttrs.attrs");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ACClearAttrs");
     return 1;
 }

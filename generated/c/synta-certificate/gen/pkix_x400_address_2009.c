@@ -28,7 +28,6 @@ int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (ub-country-name-numeric-length))");
                 return synta_cbs_set_field(c, "CountryName_untagged.x121-dcc-code");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -41,7 +40,6 @@ int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs *cbs, uint32_t 
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (ub-country-name-alpha-length))");
                 return synta_cbs_set_field(c, "CountryName_untagged.iso-3166-alpha2-code");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -87,12 +85,10 @@ int pkix_x400_address_2009_CountryName_untagged_parse(const uint8_t *data, size_
 int pkix_x400_address_2009_CountryName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_CountryName *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, tag)) return synta_cbs_set_field(c, "CountryName");
         if (!pkix_x400_address_2009_CountryName_untagged_decode(&l0, 0, out)) return synta_cbs_set_field(c, "CountryName");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CountryName");
-        (void)at_;
     }
     return 1;
 }
@@ -143,7 +139,6 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (0..ub-domain-name-length))");
                 return synta_cbs_set_field(c, "AdministrationDomainName_untagged.numeric");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -156,7 +151,6 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_decode(synta_cbs *c
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (0..ub-domain-name-length))");
                 return synta_cbs_set_field(c, "AdministrationDomainName_untagged.printable");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -202,12 +196,10 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_parse(const uint8_t
 int pkix_x400_address_2009_AdministrationDomainName_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_AdministrationDomainName *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, tag)) return synta_cbs_set_field(c, "AdministrationDomainName");
         if (!pkix_x400_address_2009_AdministrationDomainName_untagged_decode(&l0, 0, out)) return synta_cbs_set_field(c, "AdministrationDomainName");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "AdministrationDomainName");
-        (void)at_;
     }
     return 1;
 }
@@ -242,7 +234,6 @@ int pkix_x400_address_2009_X121Address_decode(synta_cbs *cbs, uint32_t tag, pkix
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-x121-address-length))");
             return synta_cbs_set_field(c, "X121Address");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -270,9 +261,7 @@ int pkix_x400_address_2009_X121Address_parse(const uint8_t *data, size_t len, sy
 int pkix_x400_address_2009_NetworkAddress_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_NetworkAddress *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_x400_address_2009_X121Address_decode(c, tag, out)) return synta_cbs_set_field(c, "NetworkAddress");
-        (void)at_;
     }
     return 1;
 }
@@ -305,7 +294,6 @@ int pkix_x400_address_2009_TerminalIdentifier_decode(synta_cbs *cbs, uint32_t ta
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-terminal-id-length))");
             return synta_cbs_set_field(c, "TerminalIdentifier");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -355,7 +343,6 @@ int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-name-length))");
                 return synta_cbs_set_field(c, "PrivateDomainName.numeric");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -368,7 +355,6 @@ int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cbs, uint32_t tag
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-name-length))");
                 return synta_cbs_set_field(c, "PrivateDomainName.printable");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -420,7 +406,6 @@ int pkix_x400_address_2009_OrganizationName_decode(synta_cbs *cbs, uint32_t tag,
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-organization-name-length))");
             return synta_cbs_set_field(c, "OrganizationName");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -454,7 +439,6 @@ int pkix_x400_address_2009_NumericUserIdentifier_decode(synta_cbs *cbs, uint32_t
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-numeric-user-id-length))");
             return synta_cbs_set_field(c, "NumericUserIdentifier");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -508,7 +492,6 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-surname-length))");
                     return synta_cbs_set_field(c, "PersonalName.surname");
                 }
-                (void)at_;
             }
             continue;
         }
@@ -522,7 +505,6 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-given-name-length))");
                     return synta_cbs_set_field(c, "PersonalName.given-name");
                 }
-                (void)at_;
             }
             continue;
         }
@@ -536,7 +518,6 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-initials-length))");
                     return synta_cbs_set_field(c, "PersonalName.initials");
                 }
-                (void)at_;
             }
             continue;
         }
@@ -550,7 +531,6 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-generation-qualifier-length))");
                     return synta_cbs_set_field(c, "PersonalName.generation-qualifier");
                 }
-                (void)at_;
             }
             continue;
         }
@@ -560,7 +540,6 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
         (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "PersonalName.surname");
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PersonalName");
     return 1;
 }
@@ -615,7 +594,6 @@ int pkix_x400_address_2009_OrganizationalUnitName_decode(synta_cbs *cbs, uint32_
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-organizational-unit-name-length))");
             return synta_cbs_set_field(c, "OrganizationalUnitName");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -652,9 +630,7 @@ int pkix_x400_address_2009_OrganizationalUnitNames_decode(synta_cbs *cbs, uint32
         const uint8_t *el_ = c->data;
         pkix_x400_address_2009_OrganizationalUnitName item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_OrganizationalUnitName_decode(c, (0x13u), &item)) return synta_cbs_set_field(c, "OrganizationalUnitNames");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -696,9 +672,7 @@ int pkix_x400_address_2009_OrganizationalUnitNames_next(synta_list_iter *it, pki
     pkix_x400_address_2009_OrganizationalUnitName item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_x400_address_2009_OrganizationalUnitName_decode(c, (0x13u), &item)) return synta_cbs_set_field(c, "OrganizationalUnitNames");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -722,79 +696,60 @@ int pkix_x400_address_2009_BuiltInStandardAttributes_decode(synta_cbs *cbs, uint
     if (synta_cbs_peek_tag(c, &t) && (t == (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 1u))) {
         out->has_country_name = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_CountryName_decode(c, (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 1u), &out->country_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.country-name");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 2u))) {
         out->has_administration_domain_name = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_AdministrationDomainName_decode(c, (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 2u), &out->administration_domain_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.administration-domain-name");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_network_address = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_NetworkAddress_decode(c, SYNTA_CONTEXT(0), &out->network_address)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.network-address");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_terminal_identifier = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_TerminalIdentifier_decode(c, SYNTA_CONTEXT(1), &out->terminal_identifier)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.terminal-identifier");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_private_domain_name = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "BuiltInStandardAttributes.private-domain-name");
             if (!pkix_x400_address_2009_PrivateDomainName_decode(&l0, 0, &out->private_domain_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.private-domain-name");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.private-domain-name");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(3))) {
         out->has_organization_name = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_OrganizationName_decode(c, SYNTA_CONTEXT(3), &out->organization_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.organization-name");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
         out->has_numeric_user_identifier = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_NumericUserIdentifier_decode(c, SYNTA_CONTEXT(4), &out->numeric_user_identifier)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.numeric-user-identifier");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(5))) {
         out->has_personal_name = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_PersonalName_decode(c, SYNTA_CONTEXT_CONSTRUCTED(5), &out->personal_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.personal-name");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(6))) {
         out->has_organizational_unit_names = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_OrganizationalUnitNames_decode(c, SYNTA_CONTEXT_CONSTRUCTED(6), &out->organizational_unit_names)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.organizational-unit-names");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BuiltInStandardAttributes");
     return 1;
 }
@@ -867,7 +822,6 @@ int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const uint8_t *data, 
 int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BuiltInDomainDefinedAttribute");
     {
@@ -877,7 +831,6 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-type-length))");
             return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute.type");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -886,9 +839,7 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-value-length))");
             return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute.value");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BuiltInDomainDefinedAttribute");
     return 1;
 }
@@ -933,9 +884,7 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_decode(synta_cbs *cbs,
         const uint8_t *el_ = c->data;
         pkix_x400_address_2009_BuiltInDomainDefinedAttribute item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "BuiltInDomainDefinedAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -977,9 +926,7 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_next(synta_list_iter *
     pkix_x400_address_2009_BuiltInDomainDefinedAttribute item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "BuiltInDomainDefinedAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -997,7 +944,6 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_get_all(const pkix_x40
 int pkix_x400_address_2009_ExtensionAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_ExtensionAttribute *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ExtensionAttribute");
     {
@@ -1007,17 +953,13 @@ int pkix_x400_address_2009_ExtensionAttribute_decode(synta_cbs *cbs, uint32_t ta
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..ub-extension-attributes)({SupportedExtensionAttributes})");
             return synta_cbs_set_field(c, "ExtensionAttribute.extension-attribute-type");
         }
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         synta_cbs l0;
         if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ExtensionAttribute.extension-attribute-value");
         if (!synta_gen_any_decode(&l0, 0, &out->extension_attribute_value)) return synta_cbs_set_field(c, "ExtensionAttribute.extension-attribute-value");
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ExtensionAttribute.extension-attribute-value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ExtensionAttribute");
     return 1;
 }
@@ -1065,9 +1007,7 @@ int pkix_x400_address_2009_ExtensionAttributes_decode(synta_cbs *cbs, uint32_t t
         const uint8_t *el_ = c->data;
         pkix_x400_address_2009_ExtensionAttribute item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_ExtensionAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ExtensionAttributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1111,9 +1051,7 @@ int pkix_x400_address_2009_ExtensionAttributes_next(synta_list_iter *it, pkix_x4
     pkix_x400_address_2009_ExtensionAttribute item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_x400_address_2009_ExtensionAttribute_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "ExtensionAttributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1135,27 +1073,20 @@ int pkix_x400_address_2009_ORAddress_decode(synta_cbs *cbs, uint32_t tag, pkix_x
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ORAddress");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix_x400_address_2009_BuiltInStandardAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->built_in_standard_attributes)) return synta_cbs_set_field(c, "ORAddress.built-in-standard-attributes");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_built_in_domain_defined_attributes = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_BuiltInDomainDefinedAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->built_in_domain_defined_attributes)) return synta_cbs_set_field(c, "ORAddress.built-in-domain-defined-attributes");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x11u | SYNTA_CONSTRUCTED))) {
         out->has_extension_attributes = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix_x400_address_2009_ExtensionAttributes_decode(c, (0x11u | SYNTA_CONSTRUCTED), &out->extension_attributes)) return synta_cbs_set_field(c, "ORAddress.extension-attributes");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ORAddress");
     return 1;
 }
@@ -1201,7 +1132,6 @@ int pkix_x400_address_2009_TeletexOrganizationalUnitName_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-organizational-unit-name-length))");
             return synta_cbs_set_field(c, "TeletexOrganizationalUnitName");
         }
-        (void)at_;
     }
     return 1;
 }
@@ -1254,7 +1184,6 @@ int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE(1..ub-pds-parameter-length))");
                     return synta_cbs_set_field(c, "PDSParameter.printable-string");
                 }
-                (void)at_;
             }
             continue;
         }
@@ -1268,13 +1197,11 @@ int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, uint32_t tag, pki
                     (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE(1..ub-pds-parameter-length))");
                     return synta_cbs_set_field(c, "PDSParameter.teletex-string");
                 }
-                (void)at_;
             }
             continue;
         }
         return synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, el_, "no component of PDSParameter has this tag");
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PDSParameter");
     return 1;
 }
@@ -1323,9 +1250,7 @@ int pkix_x400_address_2009_PresentationAddress_nAddresses_decode(synta_cbs *cbs,
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &item)) return synta_cbs_set_field(c, "PresentationAddress_nAddresses");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1369,9 +1294,7 @@ int pkix_x400_address_2009_PresentationAddress_nAddresses_next(synta_list_iter *
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &item)) return synta_cbs_set_field(c, "PresentationAddress_nAddresses");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1395,34 +1318,28 @@ int pkix_x400_address_2009_PresentationAddress_decode(synta_cbs *cbs, uint32_t t
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_pSelector = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PresentationAddress.pSelector");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->pSelector)) return synta_cbs_set_field(c, "PresentationAddress.pSelector");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PresentationAddress.pSelector");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_sSelector = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "PresentationAddress.sSelector");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->sSelector)) return synta_cbs_set_field(c, "PresentationAddress.sSelector");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PresentationAddress.sSelector");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_tSelector = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "PresentationAddress.tSelector");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->tSelector)) return synta_cbs_set_field(c, "PresentationAddress.tSelector");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PresentationAddress.tSelector");
-            (void)at_;
         }
     }
     {
@@ -1435,9 +1352,7 @@ int pkix_x400_address_2009_PresentationAddress_decode(synta_cbs *cbs, uint32_t t
             return synta_cbs_set_field(c, "PresentationAddress.nAddresses");
         }
         if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PresentationAddress.nAddresses");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PresentationAddress");
     return 1;
 }
@@ -1491,7 +1406,6 @@ int pkix_x400_address_2009_PresentationAddress_parse(const uint8_t *data, size_t
 int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(synta_cbs *cbs, uint32_t tag, pkix_x400_address_2009_TeletexDomainDefinedAttribute *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TeletexDomainDefinedAttribute");
     {
@@ -1501,7 +1415,6 @@ int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-type-length))");
             return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute.type");
         }
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -1510,9 +1423,7 @@ int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(synta_cbs *cbs, 
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(SIZE (1..ub-domain-defined-attribute-value-length))");
             return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute.value");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TeletexDomainDefinedAttribute");
     return 1;
 }

@@ -25,9 +25,7 @@ int pkixcmp_2009_CMPCertificate_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCMP_2009_CMPCERTIFICATE_PR_x509v3PKCert;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Certificate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.x509v3PKCert)) return synta_cbs_set_field(c, "CMPCertificate.x509v3PKCert");
-            (void)at_;
         }
         return 1;
     }
@@ -70,19 +68,14 @@ int pkixcmp_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixcm
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
     return 1;
 }
@@ -126,9 +119,7 @@ int pkixcmp_2009_PKIFreeText_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_P
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &item)) return synta_cbs_set_field(c, "PKIFreeText");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -170,9 +161,7 @@ int pkixcmp_2009_PKIFreeText_next(synta_list_iter *it, synta_span *out) {
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_utf8_decode(c, (0x0Cu), &item)) return synta_cbs_set_field(c, "PKIFreeText");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -190,20 +179,14 @@ int pkixcmp_2009_PKIFreeText_get_all(const pkixcmp_2009_PKIFreeText *list, synta
 int pkixcmp_2009_InfoTypeAndValue_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_InfoTypeAndValue *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "InfoTypeAndValue");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->infoType)) return synta_cbs_set_field(c, "InfoTypeAndValue.infoType");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->infoValue)) return synta_cbs_set_field(c, "InfoTypeAndValue.infoValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "InfoTypeAndValue");
     return 1;
 }
@@ -246,9 +229,7 @@ int pkixcmp_2009_PKIHeader_generalInfo_decode(synta_cbs *cbs, uint32_t tag, pkix
         const uint8_t *el_ = c->data;
         pkixcmp_2009_InfoTypeAndValue item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIHeader_generalInfo");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -290,9 +271,7 @@ int pkixcmp_2009_PKIHeader_generalInfo_next(synta_list_iter *it, pkixcmp_2009_In
     pkixcmp_2009_InfoTypeAndValue item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIHeader_generalInfo");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -314,106 +293,84 @@ int pkixcmp_2009_PKIHeader_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKI
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIHeader");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->pvno)) return synta_cbs_set_field(c, "PKIHeader.pvno");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->sender)) return synta_cbs_set_field(c, "PKIHeader.sender");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->recipient)) return synta_cbs_set_field(c, "PKIHeader.recipient");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_messageTime = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIHeader.messageTime");
             if (!synta_gen_gentime_decode(&l0, (0x18u), &out->messageTime)) return synta_cbs_set_field(c, "PKIHeader.messageTime");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.messageTime");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_protectionAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "PKIHeader.protectionAlg");
             if (!pkixcmp_2009_AlgorithmIdentifier_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->protectionAlg)) return synta_cbs_set_field(c, "PKIHeader.protectionAlg");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.protectionAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_senderKID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "PKIHeader.senderKID");
             if (!pkix1_implicit_2009_KeyIdentifier_decode(&l0, (0x04u), &out->senderKID)) return synta_cbs_set_field(c, "PKIHeader.senderKID");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.senderKID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_recipKID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "PKIHeader.recipKID");
             if (!pkix1_implicit_2009_KeyIdentifier_decode(&l0, (0x04u), &out->recipKID)) return synta_cbs_set_field(c, "PKIHeader.recipKID");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.recipKID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(4))) {
         out->has_transactionID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(4))) return synta_cbs_set_field(c, "PKIHeader.transactionID");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->transactionID)) return synta_cbs_set_field(c, "PKIHeader.transactionID");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.transactionID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(5))) {
         out->has_senderNonce = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(5))) return synta_cbs_set_field(c, "PKIHeader.senderNonce");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->senderNonce)) return synta_cbs_set_field(c, "PKIHeader.senderNonce");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.senderNonce");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(6))) {
         out->has_recipNonce = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(6))) return synta_cbs_set_field(c, "PKIHeader.recipNonce");
             if (!synta_gen_octets_decode(&l0, (0x04u), &out->recipNonce)) return synta_cbs_set_field(c, "PKIHeader.recipNonce");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.recipNonce");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(7))) {
         out->has_freeText = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(7))) return synta_cbs_set_field(c, "PKIHeader.freeText");
             if (!pkixcmp_2009_PKIFreeText_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->freeText)) return synta_cbs_set_field(c, "PKIHeader.freeText");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.freeText");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(8))) {
@@ -428,10 +385,8 @@ int pkixcmp_2009_PKIHeader_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKI
                 return synta_cbs_set_field(c, "PKIHeader.generalInfo");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIHeader.generalInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIHeader");
     return 1;
 }
@@ -533,9 +488,7 @@ int pkixcmp_2009_PKIHeader_parse(const uint8_t *data, size_t len, synta_rules ru
 int pkixcmp_2009_PKIProtection_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIProtection *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "PKIProtection");
-        (void)at_;
     }
     return 1;
 }
@@ -571,9 +524,7 @@ int pkixcmp_2009_PKIMessage_extraCerts_decode(synta_cbs *cbs, uint32_t tag, pkix
         const uint8_t *el_ = c->data;
         pkixcmp_2009_CMPCertificate item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_CMPCertificate_decode(c, 0, &item)) return synta_cbs_set_field(c, "PKIMessage_extraCerts");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -615,9 +566,7 @@ int pkixcmp_2009_PKIMessage_extraCerts_next(synta_list_iter *it, pkixcmp_2009_CM
     pkixcmp_2009_CMPCertificate item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, 0, &item)) return synta_cbs_set_field(c, "PKIMessage_extraCerts");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -639,12 +588,9 @@ int pkixcmp_2009_PKIMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PK
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIMessage");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIHeader_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->header)) return synta_cbs_set_field(c, "PKIMessage.header");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->body)) return synta_cbs_set_field(c, "PKIMessage.body");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -653,17 +599,14 @@ int pkixcmp_2009_PKIMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PK
             synta_gen_sub(c, *(&out->body), &sub_);
             if (!pkixcmp_2009_PKIBody_decode(&sub_, 0, &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "PKIMessage.body");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_protection = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIMessage.protection");
             if (!pkixcmp_2009_PKIProtection_decode(&l0, (0x03u), &out->protection)) return synta_cbs_set_field(c, "PKIMessage.protection");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIMessage.protection");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
@@ -678,10 +621,8 @@ int pkixcmp_2009_PKIMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PK
                 return synta_cbs_set_field(c, "PKIMessage.extraCerts");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIMessage.extraCerts");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIMessage");
     return 1;
 }
@@ -739,7 +680,6 @@ int pkixcmp_2009_PKIMessages_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_P
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIMessages");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -748,7 +688,6 @@ int pkixcmp_2009_PKIMessages_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_P
                 synta_gen_sub(c, *(&item), &sub_);
                 if (!pkixcmp_2009_PKIMessage_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "PKIMessages");
             }
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -790,7 +729,6 @@ int pkixcmp_2009_PKIMessages_next(synta_list_iter *it, synta_span *out) {
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIMessages");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -799,7 +737,6 @@ int pkixcmp_2009_PKIMessages_next(synta_list_iter *it, synta_span *out) {
             synta_gen_sub(c, *(&item), &sub_);
             if (!pkixcmp_2009_PKIMessage_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "PKIMessages");
         }
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -817,9 +754,7 @@ int pkixcmp_2009_PKIMessages_get_all(const pkixcmp_2009_PKIMessages *list, synta
 int pkixcmp_2009_PKIStatus_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIStatus *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "PKIStatus");
-        (void)at_;
     }
     return 1;
 }
@@ -846,9 +781,7 @@ int pkixcmp_2009_PKIStatus_parse(const uint8_t *data, size_t len, synta_rules ru
 int pkixcmp_2009_PKIFailureInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIFailureInfo *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, tag, out)) return synta_cbs_set_field(c, "PKIFailureInfo");
-        (void)at_;
     }
     return 1;
 }
@@ -879,27 +812,20 @@ int pkixcmp_2009_PKIStatusInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIStatusInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatus_decode(c, (0x02u), &out->status)) return synta_cbs_set_field(c, "PKIStatusInfo.status");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_statusString = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->statusString)) return synta_cbs_set_field(c, "PKIStatusInfo.statusString");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
         out->has_failInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIFailureInfo_decode(c, (0x03u), &out->failInfo)) return synta_cbs_set_field(c, "PKIStatusInfo.failInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIStatusInfo");
     return 1;
 }
@@ -955,24 +881,20 @@ int pkixcmp_2009_CertOrEncCert_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIXCMP_2009_CERTORENCCERT_PR_certificate;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "CertOrEncCert.certificate");
             if (!pkixcmp_2009_CMPCertificate_decode(&l0, 0, &out->u.certificate)) return synta_cbs_set_field(c, "CertOrEncCert.certificate");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertOrEncCert.certificate");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = PKIXCMP_2009_CERTORENCCERT_PR_encryptedCert;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "CertOrEncCert.encryptedCert");
             if (!pkixcrmf_2009_EncryptedValue_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.encryptedCert)) return synta_cbs_set_field(c, "CertOrEncCert.encryptedCert");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertOrEncCert.encryptedCert");
-            (void)at_;
         }
         return 1;
     }
@@ -1024,33 +946,26 @@ int pkixcmp_2009_CertifiedKeyPair_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertifiedKeyPair");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CertOrEncCert_decode(c, 0, &out->certOrEncCert)) return synta_cbs_set_field(c, "CertifiedKeyPair.certOrEncCert");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_privateKey = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "CertifiedKeyPair.privateKey");
             if (!pkixcrmf_2009_EncryptedValue_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->privateKey)) return synta_cbs_set_field(c, "CertifiedKeyPair.privateKey");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertifiedKeyPair.privateKey");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_publicationInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "CertifiedKeyPair.publicationInfo");
             if (!pkixcrmf_2009_PKIPublicationInfo_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->publicationInfo)) return synta_cbs_set_field(c, "CertifiedKeyPair.publicationInfo");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertifiedKeyPair.publicationInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertifiedKeyPair");
     return 1;
 }
@@ -1098,32 +1013,23 @@ int pkixcmp_2009_CertResponse_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertResponse");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "CertResponse.certReqId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->status)) return synta_cbs_set_field(c, "CertResponse.status");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_certifiedKeyPair = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_CertifiedKeyPair_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certifiedKeyPair)) return synta_cbs_set_field(c, "CertResponse.certifiedKeyPair");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
         out->has_rspInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, (0x04u), &out->rspInfo)) return synta_cbs_set_field(c, "CertResponse.rspInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertResponse");
     return 1;
 }
@@ -1176,9 +1082,7 @@ int pkixcmp_2009_CertRepMessage_response_decode(synta_cbs *cbs, uint32_t tag, pk
         const uint8_t *el_ = c->data;
         pkixcmp_2009_CertResponse item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_CertResponse_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertRepMessage_response");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1215,9 +1119,7 @@ int pkixcmp_2009_CertRepMessage_response_next(synta_list_iter *it, pkixcmp_2009_
     pkixcmp_2009_CertResponse item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CertResponse_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertRepMessage_response");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1250,15 +1152,11 @@ int pkixcmp_2009_CertRepMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
                 return synta_cbs_set_field(c, "CertRepMessage.caPubs");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertRepMessage.caPubs");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CertRepMessage_response_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->response)) return synta_cbs_set_field(c, "CertRepMessage.response");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertRepMessage");
     return 1;
 }
@@ -1300,19 +1198,14 @@ int pkixcmp_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkixc
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
     return 1;
 }
@@ -1353,22 +1246,15 @@ int pkixcmp_2009_Challenge_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Cha
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_owf = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "Challenge.owf");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->witness)) return synta_cbs_set_field(c, "Challenge.witness");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->challenge)) return synta_cbs_set_field(c, "Challenge.challenge");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Challenge");
     return 1;
 }
@@ -1416,9 +1302,7 @@ int pkixcmp_2009_POPODecKeyChallContent_decode(synta_cbs *cbs, uint32_t tag, pki
         const uint8_t *el_ = c->data;
         pkixcmp_2009_Challenge item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_Challenge_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "POPODecKeyChallContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1455,9 +1339,7 @@ int pkixcmp_2009_POPODecKeyChallContent_next(synta_list_iter *it, pkixcmp_2009_C
     pkixcmp_2009_Challenge item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_Challenge_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "POPODecKeyChallContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1484,9 +1366,7 @@ int pkixcmp_2009_POPODecKeyRespContent_decode(synta_cbs *cbs, uint32_t tag, pkix
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "POPODecKeyRespContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1523,9 +1403,7 @@ int pkixcmp_2009_POPODecKeyRespContent_next(synta_list_iter *it, synta_span *out
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &item)) return synta_cbs_set_field(c, "POPODecKeyRespContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1552,9 +1430,7 @@ int pkixcmp_2009_KeyRecRepContent_keyPairHist_decode(synta_cbs *cbs, uint32_t ta
         const uint8_t *el_ = c->data;
         pkixcmp_2009_CertifiedKeyPair item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_CertifiedKeyPair_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "KeyRecRepContent_keyPairHist");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1596,9 +1472,7 @@ int pkixcmp_2009_KeyRecRepContent_keyPairHist_next(synta_list_iter *it, pkixcmp_
     pkixcmp_2009_CertifiedKeyPair item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CertifiedKeyPair_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "KeyRecRepContent_keyPairHist");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1620,19 +1494,15 @@ int pkixcmp_2009_KeyRecRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "KeyRecRepContent");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->status)) return synta_cbs_set_field(c, "KeyRecRepContent.status");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_newSigCert = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "KeyRecRepContent.newSigCert");
             if (!pkixcmp_2009_CMPCertificate_decode(&l0, 0, &out->newSigCert)) return synta_cbs_set_field(c, "KeyRecRepContent.newSigCert");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyRecRepContent.newSigCert");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
@@ -1647,7 +1517,6 @@ int pkixcmp_2009_KeyRecRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2
                 return synta_cbs_set_field(c, "KeyRecRepContent.caCerts");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyRecRepContent.caCerts");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
@@ -1662,10 +1531,8 @@ int pkixcmp_2009_KeyRecRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2
                 return synta_cbs_set_field(c, "KeyRecRepContent.keyPairHist");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "KeyRecRepContent.keyPairHist");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "KeyRecRepContent");
     return 1;
 }
@@ -1722,15 +1589,11 @@ int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Ext
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -1739,11 +1602,8 @@ int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Ext
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension");
     return 1;
 }
@@ -1791,9 +1651,7 @@ int pkixcmp_2009_Extensions_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Ex
         const uint8_t *el_ = c->data;
         pkixcmp_2009_Extension item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1835,9 +1693,7 @@ int pkixcmp_2009_Extensions_next(synta_list_iter *it, pkixcmp_2009_Extension *ou
     pkixcmp_2009_Extension item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_Extension_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1859,19 +1715,14 @@ int pkixcmp_2009_RevDetails_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Re
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RevDetails");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertTemplate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certDetails)) return synta_cbs_set_field(c, "RevDetails.certDetails");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryDetails = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryDetails)) return synta_cbs_set_field(c, "RevDetails.crlEntryDetails");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevDetails");
     return 1;
 }
@@ -1915,9 +1766,7 @@ int pkixcmp_2009_RevReqContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
         const uint8_t *el_ = c->data;
         pkixcmp_2009_RevDetails item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_RevDetails_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevReqContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1954,9 +1803,7 @@ int pkixcmp_2009_RevReqContent_next(synta_list_iter *it, pkixcmp_2009_RevDetails
     pkixcmp_2009_RevDetails item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_RevDetails_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevReqContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1983,9 +1830,7 @@ int pkixcmp_2009_RevRepContent_status_decode(synta_cbs *cbs, uint32_t tag, pkixc
         const uint8_t *el_ = c->data;
         pkixcmp_2009_PKIStatusInfo item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_status");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2027,9 +1872,7 @@ int pkixcmp_2009_RevRepContent_status_next(synta_list_iter *it, pkixcmp_2009_PKI
     pkixcmp_2009_PKIStatusInfo item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_status");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2056,9 +1899,7 @@ int pkixcmp_2009_RevRepContent_revCerts_decode(synta_cbs *cbs, uint32_t tag, pki
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_CertId item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_CertId_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_revCerts");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2100,9 +1941,7 @@ int pkixcmp_2009_RevRepContent_revCerts_next(synta_list_iter *it, pkixcrmf_2009_
     pkixcrmf_2009_CertId item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertId_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_revCerts");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2129,9 +1968,7 @@ int pkixcmp_2009_RevRepContent_crls_decode(synta_cbs *cbs, uint32_t tag, pkixcmp
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_CertificateList item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_CertificateList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_crls");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2173,9 +2010,7 @@ int pkixcmp_2009_RevRepContent_crls_next(synta_list_iter *it, pkix1_explicit_200
     pkix1_explicit_2009_CertificateList item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "RevRepContent_crls");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2203,7 +2038,6 @@ int pkixcmp_2009_RevRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "RevRepContent.status");
         }
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_revCerts = 1;
@@ -2217,7 +2051,6 @@ int pkixcmp_2009_RevRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
                 return synta_cbs_set_field(c, "RevRepContent.revCerts");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RevRepContent.revCerts");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
@@ -2232,10 +2065,8 @@ int pkixcmp_2009_RevRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
                 return synta_cbs_set_field(c, "RevRepContent.crls");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RevRepContent.crls");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevRepContent");
     return 1;
 }
@@ -2282,25 +2113,17 @@ int pkixcmp_2009_RevRepContent_parse(const uint8_t *data, size_t len, synta_rule
 int pkixcmp_2009_CAKeyUpdAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CAKeyUpdAnnContent *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CAKeyUpdAnnContent");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, 0, &out->oldWithNew)) return synta_cbs_set_field(c, "CAKeyUpdAnnContent.oldWithNew");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, 0, &out->newWithOld)) return synta_cbs_set_field(c, "CAKeyUpdAnnContent.newWithOld");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, 0, &out->newWithNew)) return synta_cbs_set_field(c, "CAKeyUpdAnnContent.newWithNew");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CAKeyUpdAnnContent");
     return 1;
 }
@@ -2338,9 +2161,7 @@ int pkixcmp_2009_CAKeyUpdAnnContent_parse(const uint8_t *data, size_t len, synta
 int pkixcmp_2009_CertAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_CertAnnContent *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, tag, out)) return synta_cbs_set_field(c, "CertAnnContent");
-        (void)at_;
     }
     return 1;
 }
@@ -2371,34 +2192,23 @@ int pkixcmp_2009_RevAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RevAnnContent");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatus_decode(c, (0x02u), &out->status)) return synta_cbs_set_field(c, "RevAnnContent.status");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertId_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certId)) return synta_cbs_set_field(c, "RevAnnContent.certId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->willBeRevokedAt)) return synta_cbs_set_field(c, "RevAnnContent.willBeRevokedAt");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_gentime_decode(c, (0x18u), &out->badSinceDate)) return synta_cbs_set_field(c, "RevAnnContent.badSinceDate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlDetails = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlDetails)) return synta_cbs_set_field(c, "RevAnnContent.crlDetails");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevAnnContent");
     return 1;
 }
@@ -2454,9 +2264,7 @@ int pkixcmp_2009_CRLAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
         const uint8_t *el_ = c->data;
         pkix1_explicit_2009_CertificateList item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_CertificateList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CRLAnnContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2493,9 +2301,7 @@ int pkixcmp_2009_CRLAnnContent_next(synta_list_iter *it, pkix1_explicit_2009_Cer
     pkix1_explicit_2009_CertificateList item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_CertificateList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CRLAnnContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2513,9 +2319,7 @@ int pkixcmp_2009_CRLAnnContent_get_all(const pkixcmp_2009_CRLAnnContent *list, p
 int pkixcmp_2009_PKIConfirmContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIConfirmContent *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_null_decode(c, tag, out)) return synta_cbs_set_field(c, "PKIConfirmContent");
-        (void)at_;
     }
     return 1;
 }
@@ -2551,9 +2355,7 @@ int pkixcmp_2009_GenMsgContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
         const uint8_t *el_ = c->data;
         pkixcmp_2009_InfoTypeAndValue item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GenMsgContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2590,9 +2392,7 @@ int pkixcmp_2009_GenMsgContent_next(synta_list_iter *it, pkixcmp_2009_InfoTypeAn
     pkixcmp_2009_InfoTypeAndValue item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GenMsgContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2619,9 +2419,7 @@ int pkixcmp_2009_GenRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
         const uint8_t *el_ = c->data;
         pkixcmp_2009_InfoTypeAndValue item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GenRepContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2658,9 +2456,7 @@ int pkixcmp_2009_GenRepContent_next(synta_list_iter *it, pkixcmp_2009_InfoTypeAn
     pkixcmp_2009_InfoTypeAndValue item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_InfoTypeAndValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "GenRepContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2682,27 +2478,20 @@ int pkixcmp_2009_ErrorMsgContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_20
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ErrorMsgContent");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->pKIStatusInfo)) return synta_cbs_set_field(c, "ErrorMsgContent.pKIStatusInfo");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_errorCode = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->errorCode)) return synta_cbs_set_field(c, "ErrorMsgContent.errorCode");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_errorDetails = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->errorDetails)) return synta_cbs_set_field(c, "ErrorMsgContent.errorDetails");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ErrorMsgContent");
     return 1;
 }
@@ -2746,24 +2535,17 @@ int pkixcmp_2009_CertStatus_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Ce
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertStatus");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->certHash)) return synta_cbs_set_field(c, "CertStatus.certHash");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "CertStatus.certReqId");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_statusInfo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIStatusInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->statusInfo)) return synta_cbs_set_field(c, "CertStatus.statusInfo");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertStatus");
     return 1;
 }
@@ -2811,9 +2593,7 @@ int pkixcmp_2009_CertConfirmContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp
         const uint8_t *el_ = c->data;
         pkixcmp_2009_CertStatus item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_CertStatus_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertConfirmContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2850,9 +2630,7 @@ int pkixcmp_2009_CertConfirmContent_next(synta_list_iter *it, pkixcmp_2009_CertS
     pkixcmp_2009_CertStatus item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CertStatus_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertConfirmContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2870,15 +2648,11 @@ int pkixcmp_2009_CertConfirmContent_get_all(const pkixcmp_2009_CertConfirmConten
 int pkixcmp_2009_PollReqContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PollReqContent_item *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollReqContent_item");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollReqContent_item.certReqId");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollReqContent_item");
     return 1;
 }
@@ -2917,9 +2691,7 @@ int pkixcmp_2009_PollReqContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
         const uint8_t *el_ = c->data;
         pkixcmp_2009_PollReqContent_item item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PollReqContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2956,9 +2728,7 @@ int pkixcmp_2009_PollReqContent_next(synta_list_iter *it, pkixcmp_2009_PollReqCo
     pkixcmp_2009_PollReqContent_item item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PollReqContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollReqContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2980,24 +2750,17 @@ int pkixcmp_2009_PollRepContent_item_decode(synta_cbs *cbs, uint32_t tag, pkixcm
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PollRepContent_item");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "PollRepContent_item.certReqId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->checkAfter)) return synta_cbs_set_field(c, "PollRepContent_item.checkAfter");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_reason = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->reason)) return synta_cbs_set_field(c, "PollRepContent_item.reason");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PollRepContent_item");
     return 1;
 }
@@ -3045,9 +2808,7 @@ int pkixcmp_2009_PollRepContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_200
         const uint8_t *el_ = c->data;
         pkixcmp_2009_PollRepContent_item item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcmp_2009_PollRepContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -3084,9 +2845,7 @@ int pkixcmp_2009_PollRepContent_next(synta_list_iter *it, pkixcmp_2009_PollRepCo
     pkixcmp_2009_PollRepContent_item item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PollRepContent_item_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PollRepContent");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -3145,247 +2904,206 @@ int pkixcmp_2009_PKIBody_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIBo
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_ir;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIBody.ir");
             if (!pkixcrmf_2009_CertReqMessages_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.ir)) return synta_cbs_set_field(c, "PKIBody.ir");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.ir");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_ip;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "PKIBody.ip");
             if (!pkixcmp_2009_CertRepMessage_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.ip)) return synta_cbs_set_field(c, "PKIBody.ip");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.ip");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_cr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "PKIBody.cr");
             if (!pkixcrmf_2009_CertReqMessages_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.cr)) return synta_cbs_set_field(c, "PKIBody.cr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.cr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_cp;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "PKIBody.cp");
             if (!pkixcmp_2009_CertRepMessage_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.cp)) return synta_cbs_set_field(c, "PKIBody.cp");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.cp");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_p10cr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(4))) return synta_cbs_set_field(c, "PKIBody.p10cr");
             if (!pkcs_10_CertificationRequest_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.p10cr)) return synta_cbs_set_field(c, "PKIBody.p10cr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.p10cr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(5)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_popdecc;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(5))) return synta_cbs_set_field(c, "PKIBody.popdecc");
             if (!pkixcmp_2009_POPODecKeyChallContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.popdecc)) return synta_cbs_set_field(c, "PKIBody.popdecc");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.popdecc");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(6)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_popdecr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(6))) return synta_cbs_set_field(c, "PKIBody.popdecr");
             if (!pkixcmp_2009_POPODecKeyRespContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.popdecr)) return synta_cbs_set_field(c, "PKIBody.popdecr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.popdecr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(7)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_kur;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(7))) return synta_cbs_set_field(c, "PKIBody.kur");
             if (!pkixcrmf_2009_CertReqMessages_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.kur)) return synta_cbs_set_field(c, "PKIBody.kur");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.kur");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(8)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_kup;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(8))) return synta_cbs_set_field(c, "PKIBody.kup");
             if (!pkixcmp_2009_CertRepMessage_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.kup)) return synta_cbs_set_field(c, "PKIBody.kup");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.kup");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(9)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_krr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(9))) return synta_cbs_set_field(c, "PKIBody.krr");
             if (!pkixcrmf_2009_CertReqMessages_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.krr)) return synta_cbs_set_field(c, "PKIBody.krr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.krr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(10)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_krp;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(10))) return synta_cbs_set_field(c, "PKIBody.krp");
             if (!pkixcmp_2009_KeyRecRepContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.krp)) return synta_cbs_set_field(c, "PKIBody.krp");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.krp");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(11)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_rr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(11))) return synta_cbs_set_field(c, "PKIBody.rr");
             if (!pkixcmp_2009_RevReqContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.rr)) return synta_cbs_set_field(c, "PKIBody.rr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.rr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(12)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_rp;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(12))) return synta_cbs_set_field(c, "PKIBody.rp");
             if (!pkixcmp_2009_RevRepContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.rp)) return synta_cbs_set_field(c, "PKIBody.rp");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.rp");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(13)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_ccr;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(13))) return synta_cbs_set_field(c, "PKIBody.ccr");
             if (!pkixcrmf_2009_CertReqMessages_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.ccr)) return synta_cbs_set_field(c, "PKIBody.ccr");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.ccr");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(14)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_ccp;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(14))) return synta_cbs_set_field(c, "PKIBody.ccp");
             if (!pkixcmp_2009_CertRepMessage_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.ccp)) return synta_cbs_set_field(c, "PKIBody.ccp");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.ccp");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(15)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_ckuann;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(15))) return synta_cbs_set_field(c, "PKIBody.ckuann");
             if (!pkixcmp_2009_CAKeyUpdAnnContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.ckuann)) return synta_cbs_set_field(c, "PKIBody.ckuann");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.ckuann");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(16)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_cann;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(16))) return synta_cbs_set_field(c, "PKIBody.cann");
             if (!pkixcmp_2009_CertAnnContent_decode(&l0, 0, &out->u.cann)) return synta_cbs_set_field(c, "PKIBody.cann");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.cann");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(17)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_rann;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(17))) return synta_cbs_set_field(c, "PKIBody.rann");
             if (!pkixcmp_2009_RevAnnContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.rann)) return synta_cbs_set_field(c, "PKIBody.rann");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.rann");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(18)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_crlann;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(18))) return synta_cbs_set_field(c, "PKIBody.crlann");
             if (!pkixcmp_2009_CRLAnnContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.crlann)) return synta_cbs_set_field(c, "PKIBody.crlann");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.crlann");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(19)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_pkiconf;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(19))) return synta_cbs_set_field(c, "PKIBody.pkiconf");
             if (!pkixcmp_2009_PKIConfirmContent_decode(&l0, (0x05u), &out->u.pkiconf)) return synta_cbs_set_field(c, "PKIBody.pkiconf");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.pkiconf");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(20)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_nested;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(20))) return synta_cbs_set_field(c, "PKIBody.nested");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.nested)) return synta_cbs_set_field(c, "PKIBody.nested");
@@ -3397,79 +3115,66 @@ int pkixcmp_2009_PKIBody_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PKIBo
                 if (!pkixcmp_2009_NestedMessageContent_decode(&sub_, (0x10u | SYNTA_CONSTRUCTED), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "PKIBody.nested");
             }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.nested");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(21)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_genm;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(21))) return synta_cbs_set_field(c, "PKIBody.genm");
             if (!pkixcmp_2009_GenMsgContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.genm)) return synta_cbs_set_field(c, "PKIBody.genm");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.genm");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(22)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_genp;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(22))) return synta_cbs_set_field(c, "PKIBody.genp");
             if (!pkixcmp_2009_GenRepContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.genp)) return synta_cbs_set_field(c, "PKIBody.genp");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.genp");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(23)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_error;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(23))) return synta_cbs_set_field(c, "PKIBody.error");
             if (!pkixcmp_2009_ErrorMsgContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.error)) return synta_cbs_set_field(c, "PKIBody.error");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.error");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(24)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_certConf;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(24))) return synta_cbs_set_field(c, "PKIBody.certConf");
             if (!pkixcmp_2009_CertConfirmContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.certConf)) return synta_cbs_set_field(c, "PKIBody.certConf");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.certConf");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(25)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_pollReq;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(25))) return synta_cbs_set_field(c, "PKIBody.pollReq");
             if (!pkixcmp_2009_PollReqContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.pollReq)) return synta_cbs_set_field(c, "PKIBody.pollReq");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.pollReq");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(26)) {
         out->present = PKIXCMP_2009_PKIBODY_PR_pollRep;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(26))) return synta_cbs_set_field(c, "PKIBody.pollRep");
             if (!pkixcmp_2009_PollRepContent_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->u.pollRep)) return synta_cbs_set_field(c, "PKIBody.pollRep");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIBody.pollRep");
-            (void)at_;
         }
         return 1;
     }
@@ -3717,16 +3422,12 @@ int pkixcmp_2009_PKIBody_parse(const uint8_t *data, size_t len, synta_rules rule
 int pkixcmp_2009_ProtectedPart_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_ProtectedPart *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ProtectedPart");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_PKIHeader_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->header)) return synta_cbs_set_field(c, "ProtectedPart.header");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, 0, &out->body)) return synta_cbs_set_field(c, "ProtectedPart.body");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -3735,9 +3436,7 @@ int pkixcmp_2009_ProtectedPart_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
             synta_gen_sub(c, *(&out->body), &sub_);
             if (!pkixcmp_2009_PKIBody_decode(&sub_, 0, &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "ProtectedPart.body");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ProtectedPart");
     return 1;
 }
@@ -3775,19 +3474,14 @@ int pkixcmp_2009_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint32_t tag, pkixc
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier3");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier3.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier3");
     return 1;
 }
@@ -3822,30 +3516,20 @@ int pkixcmp_2009_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, syn
 int pkixcmp_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_PBMParameter *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBMParameter");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->salt)) return synta_cbs_set_field(c, "PBMParameter.salt");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "PBMParameter.owf");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBMParameter.iterationCount");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_AlgorithmIdentifier3_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->mac)) return synta_cbs_set_field(c, "PBMParameter.mac");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBMParameter");
     return 1;
 }
@@ -3887,20 +3571,14 @@ int pkixcmp_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules
 int pkixcmp_2009_DHBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_DHBMParameter *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "DHBMParameter");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "DHBMParameter.owf");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_AlgorithmIdentifier3_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->mac)) return synta_cbs_set_field(c, "DHBMParameter.mac");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DHBMParameter");
     return 1;
 }
@@ -3934,9 +3612,7 @@ int pkixcmp_2009_DHBMParameter_parse(const uint8_t *data, size_t len, synta_rule
 int pkixcmp_2009_OOBCert_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_OOBCert *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcmp_2009_CMPCertificate_decode(c, tag, out)) return synta_cbs_set_field(c, "OOBCert");
-        (void)at_;
     }
     return 1;
 }
@@ -3969,31 +3645,24 @@ int pkixcmp_2009_OOBCertHash_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_O
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_hashAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OOBCertHash.hashAlg");
             if (!pkixcmp_2009_AlgorithmIdentifier2_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->hashAlg)) return synta_cbs_set_field(c, "OOBCertHash.hashAlg");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OOBCertHash.hashAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_certId = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "OOBCertHash.certId");
             if (!pkixcrmf_2009_CertId_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->certId)) return synta_cbs_set_field(c, "OOBCertHash.certId");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OOBCertHash.certId");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->hashVal)) return synta_cbs_set_field(c, "OOBCertHash.hashVal");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OOBCertHash");
     return 1;
 }
@@ -4037,7 +3706,6 @@ int pkixcmp_2009_OOBCertHash_parse(const uint8_t *data, size_t len, synta_rules 
 int pkixcmp_2009_NestedMessageContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_NestedMessageContent *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_raw_decode(c, tag, out)) return synta_cbs_set_field(c, "NestedMessageContent");
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -4046,7 +3714,6 @@ int pkixcmp_2009_NestedMessageContent_decode(synta_cbs *cbs, uint32_t tag, pkixc
             synta_gen_sub(c, *(out), &sub_);
             if (!pkixcmp_2009_PKIMessages_decode(&sub_, tag, &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "NestedMessageContent");
         }
-        (void)at_;
     }
     return 1;
 }

@@ -41,19 +41,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_cbs *cbs,
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_SignatureAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_SignatureAlgorithms");
     return 1;
 }
@@ -176,26 +171,21 @@ int pkixcrmf_2009_OptionalValidity_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_notBefore = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "OptionalValidity.notBefore");
             if (!pkix1_explicit_2009_Time_decode(&l0, 0, &out->notBefore)) return synta_cbs_set_field(c, "OptionalValidity.notBefore");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OptionalValidity.notBefore");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_notAfter = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "OptionalValidity.notAfter");
             if (!pkix1_explicit_2009_Time_decode(&l0, 0, &out->notAfter)) return synta_cbs_set_field(c, "OptionalValidity.notAfter");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "OptionalValidity.notAfter");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OptionalValidity");
     return 1;
 }
@@ -239,15 +229,11 @@ int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, 
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "Extension_CertExtensions");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
-            (void)at_;
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
             return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
@@ -256,11 +242,8 @@ int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, 
         *(&out->critical) = 0;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->extnValue)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Extension_CertExtensions");
     return 1;
 }
@@ -425,9 +408,7 @@ int pkixcrmf_2009_Extensions_CertExtensions_decode(synta_cbs *cbs, uint32_t tag,
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_Extension_CertExtensions item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -469,9 +450,7 @@ int pkixcrmf_2009_Extensions_CertExtensions_next(synta_list_iter *it, pkixcrmf_2
     pkixcrmf_2009_Extension_CertExtensions item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_Extension_CertExtensions_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Extensions_CertExtensions");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -495,90 +474,69 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
         out->has_version = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_Version_decode(c, SYNTA_CONTEXT(0), &out->version)) return synta_cbs_set_field(c, "CertTemplate.version");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_serialNumber = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, SYNTA_CONTEXT(1), &out->serialNumber)) return synta_cbs_set_field(c, "CertTemplate.serialNumber");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_signingAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, SYNTA_CONTEXT_CONSTRUCTED(2), &out->signingAlg)) return synta_cbs_set_field(c, "CertTemplate.signingAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_issuer = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "CertTemplate.issuer");
             if (!synta_gen_raw_decode(&l0, 0, &out->issuer)) return synta_cbs_set_field(c, "CertTemplate.issuer");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertTemplate.issuer");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(4))) {
         out->has_validity = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_OptionalValidity_decode(c, SYNTA_CONTEXT_CONSTRUCTED(4), &out->validity)) return synta_cbs_set_field(c, "CertTemplate.validity");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(5))) {
         out->has_subject = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(5))) return synta_cbs_set_field(c, "CertTemplate.subject");
             if (!synta_gen_raw_decode(&l0, 0, &out->subject)) return synta_cbs_set_field(c, "CertTemplate.subject");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertTemplate.subject");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(6))) {
         out->has_publicKey = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(6), &out->publicKey)) return synta_cbs_set_field(c, "CertTemplate.publicKey");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(7))) {
         out->has_issuerUID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(7), &out->issuerUID)) return synta_cbs_set_field(c, "CertTemplate.issuerUID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(8))) {
         out->has_subjectUID = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(8), &out->subjectUID)) return synta_cbs_set_field(c, "CertTemplate.subjectUID");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(9))) {
         out->has_extensions = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(9), &out->extensions)) return synta_cbs_set_field(c, "CertTemplate.extensions");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertTemplate");
     return 1;
 }
@@ -658,9 +616,7 @@ int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rule
 int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_RegToken *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "RegToken");
-        (void)at_;
     }
     return 1;
 }
@@ -687,9 +643,7 @@ int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules ru
 int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Authenticator *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "Authenticator");
-        (void)at_;
     }
     return 1;
 }
@@ -720,19 +674,14 @@ int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_20
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SinglePubInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->pubMethod)) return synta_cbs_set_field(c, "SinglePubInfo.pubMethod");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
         out->has_pubLocation = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->pubLocation)) return synta_cbs_set_field(c, "SinglePubInfo.pubLocation");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SinglePubInfo");
     return 1;
 }
@@ -776,9 +725,7 @@ int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *cbs, uint32_t ta
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_SinglePubInfo item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -820,9 +767,7 @@ int pkixcrmf_2009_PKIPublicationInfo_pubInfos_next(synta_list_iter *it, pkixcrmf
     pkixcrmf_2009_SinglePubInfo item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_SinglePubInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "PKIPublicationInfo_pubInfos");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -844,9 +789,7 @@ int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcr
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKIPublicationInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->action)) return synta_cbs_set_field(c, "PKIPublicationInfo.action");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_pubInfos = 1;
@@ -857,10 +800,8 @@ int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcr
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
                 return synta_cbs_set_field(c, "PKIPublicationInfo.pubInfos");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKIPublicationInfo");
     return 1;
 }
@@ -900,19 +841,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint32_t tag, pkixc
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier");
     return 1;
 }
@@ -953,49 +889,36 @@ int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_intendedAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->intendedAlg)) return synta_cbs_set_field(c, "EncryptedValue.intendedAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_symmAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->symmAlg)) return synta_cbs_set_field(c, "EncryptedValue.symmAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
         out->has_encSymmKey = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->encSymmKey)) return synta_cbs_set_field(c, "EncryptedValue.encSymmKey");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_keyAlg = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->keyAlg)) return synta_cbs_set_field(c, "EncryptedValue.keyAlg");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
         out->has_valueHint = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(4), &out->valueHint)) return synta_cbs_set_field(c, "EncryptedValue.valueHint");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->encValue)) return synta_cbs_set_field(c, "EncryptedValue.encValue");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedValue");
     return 1;
 }
@@ -1066,16 +989,13 @@ int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_EncryptedValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.encryptedValue)) return synta_cbs_set_field(c, "EncryptedKey.encryptedValue");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.envelopedData)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -1084,7 +1004,6 @@ int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
                 synta_gen_sub(c, *(&out->u.envelopedData), &sub_);
                 if (!cryptographic_message_syntax_2009_EnvelopedData_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(0), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "EncryptedKey.envelopedData");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -1128,9 +1047,7 @@ int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rule
 int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_KeyGenParameters *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "KeyGenParameters");
-        (void)at_;
     }
     return 1;
 }
@@ -1174,30 +1091,24 @@ int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrm
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
             if (!pkixcrmf_2009_EncryptedKey_decode(&l0, 0, &out->u.encryptedPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "PKIArchiveOptions.encryptedPrivKey");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(1)) {
         out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_KeyGenParameters_decode(c, SYNTA_CONTEXT(1), &out->u.keyGenParameters)) return synta_cbs_set_field(c, "PKIArchiveOptions.keyGenParameters");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(2)) {
         out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(2), &out->u.archiveRemGenPrivKey)) return synta_cbs_set_field(c, "PKIArchiveOptions.archiveRemGenPrivKey");
-            (void)at_;
         }
         return 1;
     }
@@ -1249,20 +1160,14 @@ int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta
 int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertId *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertId");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "CertId.issuer");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "CertId.serialNumber");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertId");
     return 1;
 }
@@ -1296,9 +1201,7 @@ int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rule
 int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_OldCertId *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertId_decode(c, tag, out)) return synta_cbs_set_field(c, "OldCertId");
-        (void)at_;
     }
     return 1;
 }
@@ -1325,9 +1228,7 @@ int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules r
 int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_ProtocolEncrKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, tag, out)) return synta_cbs_set_field(c, "ProtocolEncrKey");
-        (void)at_;
     }
     return 1;
 }
@@ -1354,20 +1255,14 @@ int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_r
 int pkixcrmf_2009_SingleAttribute_RegControlSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegControlSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SingleAttribute_RegControlSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "SingleAttribute_RegControlSet.type");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_RegControlSet.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleAttribute_RegControlSet");
     return 1;
 }
@@ -1455,9 +1350,7 @@ int pkixcrmf_2009_Controls_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_Co
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_SingleAttribute_RegControlSet item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_SingleAttribute_RegControlSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Controls");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -1499,9 +1392,7 @@ int pkixcrmf_2009_Controls_next(synta_list_iter *it, pkixcrmf_2009_SingleAttribu
     pkixcrmf_2009_SingleAttribute_RegControlSet item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_SingleAttribute_RegControlSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Controls");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -1523,24 +1414,17 @@ int pkixcrmf_2009_CertRequest_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertRequest");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->certReqId)) return synta_cbs_set_field(c, "CertRequest.certReqId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertTemplate_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certTemplate)) return synta_cbs_set_field(c, "CertRequest.certTemplate");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_controls = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_Controls_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->controls)) return synta_cbs_set_field(c, "CertRequest.controls");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertRequest");
     return 1;
 }
@@ -1583,19 +1467,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(synta_cbs *cbs, ui
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_DigestAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_DigestAlgorithms");
     return 1;
 }
@@ -1650,19 +1529,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_cbs *cbs, uint3
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_MACAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_MACAlgorithms");
     return 1;
 }
@@ -1713,30 +1587,20 @@ int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parameters_decode(const pkix
 int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PBMParameter *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PBMParameter");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->salt)) return synta_cbs_set_field(c, "PBMParameter.salt");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->owf)) return synta_cbs_set_field(c, "PBMParameter.owf");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBMParameter.iterationCount");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->mac)) return synta_cbs_set_field(c, "PBMParameter.mac");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PBMParameter");
     return 1;
 }
@@ -1782,19 +1646,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode(synta_cbs *c
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier_Password_MACAlgorithms");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier_Password_MACAlgorithms.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier_Password_MACAlgorithms.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier_Password_MACAlgorithms");
     return 1;
 }
@@ -1845,20 +1704,14 @@ int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parameters_decode(c
 int pkixcrmf_2009_PKMACValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_PKMACValue *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PKMACValue");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algId)) return synta_cbs_set_field(c, "PKMACValue.algId");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->value)) return synta_cbs_set_field(c, "PKMACValue.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PKMACValue");
     return 1;
 }
@@ -1908,21 +1761,17 @@ int pkixcrmf_2009_POPOSigningKeyInput_authInfo_decode(synta_cbs *cbs, uint32_t t
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_sender;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "POPOSigningKeyInput_authInfo.sender");
             if (!pkix1_implicit_2009_GeneralName_decode(&l0, 0, &out->u.sender)) return synta_cbs_set_field(c, "POPOSigningKeyInput_authInfo.sender");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "POPOSigningKeyInput_authInfo.sender");
-            (void)at_;
         }
         return 1;
     }
     if (t == (0x10u | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_publicKeyMAC;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_PKMACValue_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->u.publicKeyMAC)) return synta_cbs_set_field(c, "POPOSigningKeyInput_authInfo.publicKeyMAC");
-            (void)at_;
         }
         return 1;
     }
@@ -1968,20 +1817,14 @@ int pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse(const uint8_t *data, size_t
 int pkixcrmf_2009_POPOSigningKeyInput_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_POPOSigningKeyInput *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "POPOSigningKeyInput");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_POPOSigningKeyInput_authInfo_decode(c, 0, &out->authInfo)) return synta_cbs_set_field(c, "POPOSigningKeyInput.authInfo");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->publicKey)) return synta_cbs_set_field(c, "POPOSigningKeyInput.publicKey");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "POPOSigningKeyInput");
     return 1;
 }
@@ -2021,22 +1864,15 @@ int pkixcrmf_2009_POPOSigningKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_poposkInput = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_POPOSigningKeyInput_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->poposkInput)) return synta_cbs_set_field(c, "POPOSigningKey.poposkInput");
-            (void)at_;
         }
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->algorithmIdentifier)) return synta_cbs_set_field(c, "POPOSigningKey.algorithmIdentifier");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_bits_decode(c, (0x03u), &out->signature)) return synta_cbs_set_field(c, "POPOSigningKey.signature");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "POPOSigningKey");
     return 1;
 }
@@ -2075,9 +1911,7 @@ int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_t len, synta_ru
 int pkixcrmf_2009_SubsequentMessage_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SubsequentMessage *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "SubsequentMessage");
-        (void)at_;
     }
     return 1;
 }
@@ -2123,43 +1957,34 @@ int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009
     if (t == SYNTA_CONTEXT(0)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_thisMessage;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(0), &out->u.thisMessage)) return synta_cbs_set_field(c, "POPOPrivKey.thisMessage");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(1)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_subsequentMessage;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_SubsequentMessage_decode(c, SYNTA_CONTEXT(1), &out->u.subsequentMessage)) return synta_cbs_set_field(c, "POPOPrivKey.subsequentMessage");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(2)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_dhMAC;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->u.dhMAC)) return synta_cbs_set_field(c, "POPOPrivKey.dhMAC");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_agreeMAC;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_PKMACValue_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->u.agreeMAC)) return synta_cbs_set_field(c, "POPOPrivKey.agreeMAC");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_encryptedKey;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(4), &out->u.encryptedKey)) return synta_cbs_set_field(c, "POPOPrivKey.encryptedKey");
             {
                 /* Kept raw (recursion or an include cycle), but checked now. */
@@ -2168,7 +1993,6 @@ int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009
                 synta_gen_sub(c, *(&out->u.encryptedKey), &sub_);
                 if (!cryptographic_message_syntax_2009_EnvelopedData_decode(&sub_, SYNTA_CONTEXT_CONSTRUCTED(4), &check_) || !synta_cbs_finish(&sub_)) return synta_cbs_set_field(c, "POPOPrivKey.encryptedKey");
             }
-            (void)at_;
         }
         return 1;
     }
@@ -2248,42 +2072,34 @@ int pkixcrmf_2009_ProofOfPossession_decode(synta_cbs *cbs, uint32_t tag, pkixcrm
     if (t == SYNTA_CONTEXT(0)) {
         out->present = PKIXCRMF_2009_PROOFOFPOSSESSION_PR_raVerified;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_null_decode(c, SYNTA_CONTEXT(0), &out->u.raVerified)) return synta_cbs_set_field(c, "ProofOfPossession.raVerified");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = PKIXCRMF_2009_PROOFOFPOSSESSION_PR_signature;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_POPOSigningKey_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.signature)) return synta_cbs_set_field(c, "ProofOfPossession.signature");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(2)) {
         out->present = PKIXCRMF_2009_PROOFOFPOSSESSION_PR_keyEncipherment;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "ProofOfPossession.keyEncipherment");
             if (!pkixcrmf_2009_POPOPrivKey_decode(&l0, 0, &out->u.keyEncipherment)) return synta_cbs_set_field(c, "ProofOfPossession.keyEncipherment");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ProofOfPossession.keyEncipherment");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(3)) {
         out->present = PKIXCRMF_2009_PROOFOFPOSSESSION_PR_keyAgreement;
         {
-            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "ProofOfPossession.keyAgreement");
             if (!pkixcrmf_2009_POPOPrivKey_decode(&l0, 0, &out->u.keyAgreement)) return synta_cbs_set_field(c, "ProofOfPossession.keyAgreement");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ProofOfPossession.keyAgreement");
-            (void)at_;
         }
         return 1;
     }
@@ -2343,9 +2159,7 @@ int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta
 int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_UTF8Pairs *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_utf8_decode(c, tag, out)) return synta_cbs_set_field(c, "UTF8Pairs");
-        (void)at_;
     }
     return 1;
 }
@@ -2372,9 +2186,7 @@ int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules r
 int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_CertReq *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertRequest_decode(c, tag, out)) return synta_cbs_set_field(c, "CertReq");
-        (void)at_;
     }
     return 1;
 }
@@ -2401,20 +2213,14 @@ int pkixcrmf_2009_CertReq_parse(const uint8_t *data, size_t len, synta_rules rul
 int pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_SingleAttribute_RegInfoSet *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "SingleAttribute_RegInfoSet");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "SingleAttribute_RegInfoSet.type");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &out->value)) return synta_cbs_set_field(c, "SingleAttribute_RegInfoSet.value");
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleAttribute_RegInfoSet");
     return 1;
 }
@@ -2478,9 +2284,7 @@ int pkixcrmf_2009_CertReqMsg_regInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcr
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_SingleAttribute_RegInfoSet item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertReqMsg_regInfo");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2522,9 +2326,7 @@ int pkixcrmf_2009_CertReqMsg_regInfo_next(synta_list_iter *it, pkixcrmf_2009_Sin
     pkixcrmf_2009_SingleAttribute_RegInfoSet item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertReqMsg_regInfo");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2546,16 +2348,12 @@ int pkixcrmf_2009_CertReqMsg_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "CertReqMsg");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertRequest_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certReq)) return synta_cbs_set_field(c, "CertReqMsg.certReq");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkixcrmf_2009_ProofOfPossession_accepts(t))) {
         out->has_popo = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_ProofOfPossession_decode(c, 0, &out->popo)) return synta_cbs_set_field(c, "CertReqMsg.popo");
-            (void)at_;
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
@@ -2567,10 +2365,8 @@ int pkixcrmf_2009_CertReqMsg_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_
                 (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE(1..MAX)");
                 return synta_cbs_set_field(c, "CertReqMsg.regInfo");
             }
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertReqMsg");
     return 1;
 }
@@ -2620,9 +2416,7 @@ int pkixcrmf_2009_CertReqMessages_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_CertReqMsg item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_CertReqMsg_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertReqMessages");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2664,9 +2458,7 @@ int pkixcrmf_2009_CertReqMessages_next(synta_list_iter *it, pkixcrmf_2009_CertRe
     pkixcrmf_2009_CertReqMsg item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_CertReqMsg_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "CertReqMessages");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2688,19 +2480,14 @@ int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint32_t tag, pkix
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AlgorithmIdentifier2");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->algorithm)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.algorithm");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (1)) {
         out->has_parameters = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &out->parameters)) return synta_cbs_set_field(c, "AlgorithmIdentifier2.parameters");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AlgorithmIdentifier2");
     return 1;
 }
@@ -2746,9 +2533,7 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_decode(synta_cbs *cbs
         const uint8_t *el_ = c->data;
         synta_span item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_PrivateKeyAttributes_values");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2792,9 +2577,7 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_next(synta_list_iter 
     synta_span item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_any_decode(c, 0, &item)) return synta_cbs_set_field(c, "AttributeSet_PrivateKeyAttributes_values");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2812,13 +2595,10 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_get_all(const pkixcrm
 int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out) {
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
-    uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeSet_PrivateKeyAttributes");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_oid_decode(c, (0x06u), &out->type)) return synta_cbs_set_field(c, "AttributeSet_PrivateKeyAttributes.type");
-        (void)at_;
     }
     {
         const size_t at_ = synta_cbs_offset(c);
@@ -2827,9 +2607,7 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(synta_cbs *cbs, uint3
             (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
             return synta_cbs_set_field(c, "AttributeSet_PrivateKeyAttributes.values");
         }
-        (void)at_;
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeSet_PrivateKeyAttributes");
     return 1;
 }
@@ -2875,9 +2653,7 @@ int pkixcrmf_2009_Attributes_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009_
         const uint8_t *el_ = c->data;
         pkixcrmf_2009_AttributeSet_PrivateKeyAttributes item;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes");
-            (void)at_;
         }
         (void)item;
         if (++out->count > c->ctx->limits.max_elements) {
@@ -2916,9 +2692,7 @@ int pkixcrmf_2009_Attributes_next(synta_list_iter *it, pkixcrmf_2009_AttributeSe
     pkixcrmf_2009_AttributeSet_PrivateKeyAttributes item;
     if (c->len == 0) return 0;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &item)) return synta_cbs_set_field(c, "Attributes");
-        (void)at_;
     }
     *out = item;
     return 1;
@@ -2940,29 +2714,20 @@ int pkixcrmf_2009_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PrivateKeyInfo");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "PrivateKeyInfo.version");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_AlgorithmIdentifier2_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->privateKeyAlgorithm)) return synta_cbs_set_field(c, "PrivateKeyInfo.privateKeyAlgorithm");
-        (void)at_;
     }
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, (0x04u), &out->privateKey)) return synta_cbs_set_field(c, "PrivateKeyInfo.privateKey");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_attributes = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_Attributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->attributes)) return synta_cbs_set_field(c, "PrivateKeyInfo.attributes");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "PrivateKeyInfo");
     return 1;
 }
@@ -3021,18 +2786,14 @@ int pkixcrmf_2009_EncKeyWithID_identifier_decode(synta_cbs *cbs, uint32_t tag, p
     if (t == (0x0Cu)) {
         out->present = PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_string;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "EncKeyWithID_identifier.string");
-            (void)at_;
         }
         return 1;
     }
     if (pkix1_implicit_2009_GeneralName_accepts(t)) {
         out->present = PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_generalName;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->u.generalName)) return synta_cbs_set_field(c, "EncKeyWithID_identifier.generalName");
-            (void)at_;
         }
         return 1;
     }
@@ -3080,19 +2841,14 @@ int pkixcrmf_2009_EncKeyWithID_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "EncKeyWithID");
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!pkixcrmf_2009_PrivateKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->privateKey)) return synta_cbs_set_field(c, "EncKeyWithID.privateKey");
-        (void)at_;
     }
     if (synta_cbs_peek_tag(c, &t) && (pkixcrmf_2009_EncKeyWithID_identifier_accepts(t))) {
         out->has_identifier = 1;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!pkixcrmf_2009_EncKeyWithID_identifier_decode(c, 0, &out->identifier)) return synta_cbs_set_field(c, "EncKeyWithID.identifier");
-            (void)at_;
         }
     }
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncKeyWithID");
     return 1;
 }

@@ -16,9 +16,7 @@ const uint8_t safecurves_pkix_18_id_Ed448[SAFECURVES_PKIX_18_ID_ED448_LEN] = { 0
 int safecurves_pkix_18_CurvePrivateKey_decode(synta_cbs *cbs, uint32_t tag, safecurves_pkix_18_CurvePrivateKey *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_octets_decode(c, tag, out)) return synta_cbs_set_field(c, "CurvePrivateKey");
-        (void)at_;
     }
     return 1;
 }

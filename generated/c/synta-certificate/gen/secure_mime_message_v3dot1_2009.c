@@ -35,27 +35,21 @@ int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_decode(synta_cb
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_issuerAndSerialNumber;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.issuerAndSerialNumber)) return synta_cbs_set_field(c, "SMIMEEncryptionKeyPreference.issuerAndSerialNumber");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_receipentKeyId;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2009_RecipientKeyIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->u.receipentKeyId)) return synta_cbs_set_field(c, "SMIMEEncryptionKeyPreference.receipentKeyId");
-            (void)at_;
         }
         return 1;
     }
     if (t == SYNTA_CONTEXT(2)) {
         out->present = SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_subjectAltKeyIdentifier;
         {
-            const size_t at_ = synta_cbs_offset(c);
             if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(2), &out->u.subjectAltKeyIdentifier)) return synta_cbs_set_field(c, "SMIMEEncryptionKeyPreference.subjectAltKeyIdentifier");
-            (void)at_;
         }
         return 1;
     }
@@ -105,9 +99,7 @@ int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_parse(const uin
 int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_decode(synta_cbs *cbs, uint32_t tag, secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *out) {
     synta_cbs *const c = cbs;
     {
-        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "SMIMECapabilitiesParametersForRC2CBC");
-        (void)at_;
     }
     return 1;
 }

@@ -11,7 +11,9 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- endfor %}
 {%- macro decode_field(f) %}
     {
+{%- if !f.checks.is_empty() %}
         const size_t at_ = synta_cbs_offset(c);
+{%- endif %}
 {%- for l in f.layers %}
         synta_cbs {{ l.dvar }};
         if (!synta_cbs_get_asn1({{ l.dparent }}, &{{ l.dvar }}, {{ l.tag }})) return synta_cbs_set_field(c, "{{ f.label }}");
@@ -35,7 +37,6 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- for l in f.layers_rev() %}
         if (!synta_cbs_finish(&{{ l.dvar }})) return synta_cbs_set_field(c, "{{ f.label }}");
 {%- endfor %}
-        (void)at_;
     }
 {%- endmacro %}
 {%- macro encode_field(f) %}
@@ -67,7 +68,9 @@ int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }} *out) {
 {%- if t.is_struct() %}
     synta_cbs seq_;
     synta_cbs *const c = &seq_;
+{%- if t.peeks() %}
     uint32_t t = 0;
+{%- endif %}
 {%- if t.is_set() %}
     uint32_t prev_ = 0;
     int first_ = 1;
@@ -144,7 +147,6 @@ int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }} *out) {
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "{{ t.label }}");
 {%- endif %}
 {%- endif %}
-    (void)t;
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "{{ t.label }}");
     return 1;
 {%- else if t.is_choice() %}
