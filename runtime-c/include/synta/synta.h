@@ -140,7 +140,8 @@ typedef struct synta_limits {
 typedef struct synta_ctx {
     synta_rules rules;
     synta_limits limits;
-    const uint8_t *base;
+    const uint8_t *base; /* the input */
+    size_t len;          /* its length */
     synta_error error;
 } synta_ctx;
 
@@ -216,6 +217,14 @@ SYNTA_MUST_USE int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, u
 SYNTA_MUST_USE int synta_cbs_get_optional_asn1(synta_cbs *cbs, synta_cbs *out_contents, int *out_present,
                                                uint32_t tag);
 
+/* synta_cbs_get_string_asn1 reads one element of a type that BER and CER may
+ * encode in segments (OCTET STRING, BIT STRING, character strings): its tag is
+ * |tag| or the constructed form of |tag|. |*out_tag| (may be NULL) is the tag
+ * found; pass it on to synta_decode_string_into / synta_decode_bit_string_into.
+ * Error UNEXPECTED_TAG or MISSING_ELEMENT. */
+SYNTA_MUST_USE int synta_cbs_get_string_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag,
+                                             uint32_t tag);
+
 /* synta_cbs_finish checks that |cbs| is empty (error TRAILING_DATA). */
 SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
 
@@ -224,10 +233,15 @@ SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
  * These decode the *contents* of an element already framed by
  * synta_cbs_get_asn1 (so IMPLICIT tagging is just another tag passed there).
  * They check the rules of |contents->ctx| and record errors at absolute
- * offsets. Strings that BER encodes in constructed (segmented) form are
- * rejected by the span decoders with NON_CANONICAL under DER/CER and
- * UNSUPPORTED under BER; read them with synta_decode_string_into or convert
- * the input with synta_ber_to_der first.
+ * offsets. The span decoders take primitive contents (synta_cbs_get_asn1 with
+ * the primitive tag rejects a constructed form with UNEXPECTED_TAG); to accept
+ * the segmented strings of BER and CER, frame the element with
+ * synta_cbs_get_string_asn1 and decode it with synta_decode_string_into or
+ * synta_decode_bit_string_into, or convert the input with synta_ber_to_der.
+ * Under CER, primitive string contents above 1000 octets are NON_CANONICAL.
+ *
+ * Error offsets point at the contents (the Rust runtime reports some of these
+ * errors at the element's identifier octets instead).
  */
 
 SYNTA_MUST_USE int synta_decode_boolean(const synta_cbs *contents, int *out);
@@ -247,17 +261,61 @@ SYNTA_MUST_USE int synta_decode_relative_oid(const synta_cbs *contents, synta_sp
 /* Character strings: checks the alphabet of universal type |universal_tag|
  * (SYNTA_TAG_PRINTABLE_STRING, ..., UTF-8 validity, BMP/Universal widths). */
 SYNTA_MUST_USE int synta_decode_string(const synta_cbs *contents, uint32_t universal_tag, synta_span *out);
-/* Any string type in primitive or (BER) constructed form, concatenated into
- * |buf| of |cap| bytes; |*out_len| is the length. Checks segment rules (CER). */
+/* Any string type in primitive or (BER/CER) constructed form, concatenated into
+ * |buf| of |cap| bytes; |*out_len| is the length. |universal_tag| carries
+ * SYNTA_CONSTRUCTED when the element was constructed (its contents are then
+ * segments, rejected under DER). */
 SYNTA_MUST_USE int synta_decode_string_into(const synta_cbs *contents, uint32_t universal_tag, uint8_t *buf,
                                             size_t cap, size_t *out_len);
+
+/* synta_decode_bit_string_into decodes a BIT STRING in primitive or (BER/CER)
+ * constructed form (|tag| as given by synta_cbs_get_string_asn1): the data
+ * octets of every segment are concatenated into |buf| of |cap| bytes (error
+ * NO_MEMORY when too small), |*out_len| is their length and |*out_unused| the
+ * unused bits of the last segment (only the last may have any, 8.6.4). */
+SYNTA_MUST_USE int synta_decode_bit_string_into(const synta_cbs *contents, uint32_t tag, uint8_t *buf, size_t cap,
+                                                size_t *out_len, uint8_t *out_unused);
+
+/* synta_real: a decoded REAL, normalized as the Rust runtime's Real: binary with
+ * an odd mantissa, or decimal with no trailing zero in the mantissa. */
+typedef enum synta_real_kind {
+    SYNTA_REAL_ZERO = 0,
+    SYNTA_REAL_MINUS_ZERO,
+    SYNTA_REAL_PLUS_INFINITY,
+    SYNTA_REAL_MINUS_INFINITY,
+    SYNTA_REAL_NAN,
+    SYNTA_REAL_BINARY,  /* (-1)^negative * mantissa * 2^exponent */
+    SYNTA_REAL_DECIMAL  /* (-1)^negative * mantissa * 10^exponent */
+} synta_real_kind;
+
+typedef struct synta_real {
+    synta_real_kind kind;
+    uint8_t negative;
+    uint64_t mantissa;
+    int32_t exponent;
+} synta_real;
+
+/* synta_decode_real decodes REAL contents (8.5); under DER/CER they must be the
+ * canonical form of 11.3 (NON_CANONICAL). Mantissas above 64 bits and
+ * exponents beyond 32 bits are UNSUPPORTED. */
+SYNTA_MUST_USE int synta_decode_real(const synta_cbs *contents, synta_real *out);
+
+/* synta_real_format writes the vector form of |r| ("0", "-0", "+inf", "-inf",
+ * "nan", "3*2^-1", "-15*10^2") into |buf| (NUL-terminated); returns the length
+ * it wanted. */
+size_t synta_real_format(const synta_real *r, char *buf, size_t cap);
+
+/* synta_integer_format writes INTEGER contents |value| (two's complement, any
+ * size) as signed decimal into |buf| (NUL-terminated); returns the length it
+ * wanted. No allocation: |value| may be at most 512 octets (returns 0 above). */
+size_t synta_integer_format(synta_span value, char *buf, size_t cap);
 
 /* synta_time: a decoded UTCTime or GeneralizedTime. */
 typedef struct synta_time {
     int32_t year;
     uint8_t month, day, hour, minute, second;
     uint8_t has_minute, has_second; /* BER may omit them */
-    uint32_t fraction;              /* fraction digits as an integer ... */
+    uint64_t fraction;              /* fraction digits as an integer (.0250 is 250) ... */
     uint8_t fraction_digits;        /* ... and how many digits it has */
     uint8_t tz_kind;                /* 0 = Z, 1 = offset, 2 = local time (no zone) */
     int16_t tz_offset_minutes;
@@ -271,8 +329,9 @@ SYNTA_MUST_USE int synta_decode_generalized_time(const synta_cbs *contents, synt
 size_t synta_time_format(const synta_time *t, char *buf, size_t cap);
 
 /* synta_oid_format writes the dotted-decimal form of OID contents |oid|
- * (relative when |relative| is non-zero) into |buf|; returns the length it
- * wanted, or 0 if |oid| is not valid. */
+ * (relative when |relative| is non-zero) into |buf| (NUL-terminated); arcs may
+ * have any size up to 256 octets each. Returns the length it wanted, or 0 if
+ * |oid| is not valid. */
 size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap);
 
 /* synta_span_eq: 1 if the two spans hold the same bytes. */

@@ -1,0 +1,217 @@
+/* time.c - UTCTime and GeneralizedTime (X.680 46-47), with the DER/CER canonical
+ * form of X.690 11.7-11.8; mirrors runtime-rust/synta/src/types/time.rs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "synta/synta.h"
+
+#define BAD "malformed time"
+
+typedef struct text {
+    const uint8_t *s;
+    size_t n;
+} text;
+
+static int digits(text *t, size_t count, uint32_t *out) {
+    size_t i;
+    uint32_t v = 0;
+    if (t->n < count) return 0;
+    for (i = 0; i < count; i++) {
+        if (t->s[i] < '0' || t->s[i] > '9') return 0;
+        v = v * 10 + (uint32_t)(t->s[i] - '0');
+    }
+    t->s += count;
+    t->n -= count;
+    *out = v;
+    return 1;
+}
+
+static int peek_digit(const text *t) { return t->n > 0 && t->s[0] >= '0' && t->s[0] <= '9'; }
+
+static int is_leap(int32_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+static int days_in_month(int32_t y, uint8_t m) {
+    static const uint8_t days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m == 2 && is_leap(y)) return 29;
+    return days[m - 1];
+}
+
+/* Parses the zone; |local_ok| allows none (GeneralizedTime local time). Returns the
+ * error detail, or NULL. */
+static const char *zone(text *t, int local_ok, synta_time *out) {
+    if (t->n == 0) {
+        if (!local_ok) return BAD;
+        out->tz_kind = 2;
+        return NULL;
+    }
+    if (t->s[0] == 'Z') {
+        t->s++;
+        t->n--;
+        out->tz_kind = 0;
+        return NULL;
+    }
+    if (t->s[0] == '+' || t->s[0] == '-') {
+        int negative = t->s[0] == '-';
+        uint32_t h, m;
+        t->s++;
+        t->n--;
+        if (!digits(t, 2, &h) || !digits(t, 2, &m)) return BAD;
+        if (h > 23 || m > 59) return "time zone offset out of range";
+        out->tz_kind = 1;
+        out->tz_offset_minutes = (int16_t)(negative ? -(int32_t)(h * 60 + m) : (int32_t)(h * 60 + m));
+        return NULL;
+    }
+    return BAD;
+}
+
+static const char *check(const synta_time *t) {
+    int ok = t->month >= 1 && t->month <= 12 && t->day >= 1 && t->day <= days_in_month(t->year, t->month) &&
+             t->hour <= 23 && t->minute <= 59 && t->second <= 59 && (t->has_minute || !t->has_second);
+    return ok ? NULL : "date or time out of range";
+}
+
+static const char *parse_utc(const uint8_t *s, size_t n, synta_time *out) {
+    text t = {s, n};
+    uint32_t yy, mo, d, h, mi, se = 0;
+    const char *err;
+    memset(out, 0, sizeof *out);
+    if (!digits(&t, 2, &yy) || !digits(&t, 2, &mo) || !digits(&t, 2, &d) || !digits(&t, 2, &h) ||
+        !digits(&t, 2, &mi)) {
+        return BAD;
+    }
+    out->has_minute = 1;
+    if (peek_digit(&t)) {
+        if (!digits(&t, 2, &se)) return BAD;
+        out->has_second = 1;
+    }
+    if ((err = zone(&t, 0, out)) != NULL) return err;
+    if (t.n != 0) return BAD;
+    /* RFC 5280 4.1.2.5.1: two-digit years 50..99 are 19xx. */
+    out->year = (int32_t)((yy >= 50 ? 1900 : 2000) + yy);
+    out->month = (uint8_t)mo;
+    out->day = (uint8_t)d;
+    out->hour = (uint8_t)h;
+    out->minute = (uint8_t)mi;
+    out->second = (uint8_t)se;
+    return check(out);
+}
+
+static const char *parse_generalized(const uint8_t *s, size_t n, synta_time *out, synta_error_kind *kind) {
+    text t = {s, n};
+    uint32_t y, mo, d, h, mi = 0, se = 0;
+    const char *err;
+    memset(out, 0, sizeof *out);
+    if (!digits(&t, 4, &y) || !digits(&t, 2, &mo) || !digits(&t, 2, &d) || !digits(&t, 2, &h)) return BAD;
+    if (peek_digit(&t)) {
+        if (!digits(&t, 2, &mi)) return BAD;
+        out->has_minute = 1;
+        if (peek_digit(&t)) {
+            if (!digits(&t, 2, &se)) return BAD;
+            out->has_second = 1;
+        }
+    }
+    if (t.n > 0 && (t.s[0] == '.' || t.s[0] == ',')) {
+        size_t k = 0;
+        uint64_t v = 0;
+        t.s++;
+        t.n--;
+        while (k < t.n && t.s[k] >= '0' && t.s[k] <= '9') k++;
+        if (k == 0) return "fraction without digits";
+        if (k > 18) {
+            *kind = SYNTA_ERR_UNSUPPORTED;
+            return "time fraction above 18 digits";
+        }
+        while (k-- > 0) {
+            v = v * 10 + (uint64_t)(t.s[0] - '0');
+            t.s++;
+            t.n--;
+            out->fraction_digits++;
+        }
+        out->fraction = v;
+    }
+    if ((err = zone(&t, 1, out)) != NULL) return err;
+    if (t.n != 0) return BAD;
+    out->year = (int32_t)y;
+    out->month = (uint8_t)mo;
+    out->day = (uint8_t)d;
+    out->hour = (uint8_t)h;
+    out->minute = (uint8_t)mi;
+    out->second = (uint8_t)se;
+    return check(out);
+}
+
+/* The DER text of |t| (X.690 11.7, 11.8); returns its length. */
+static size_t render(const synta_time *t, int generalized, char *buf, size_t cap) {
+    int n;
+    if (generalized) {
+        n = snprintf(buf, cap, "%04d%02u%02u%02u%02u%02u", (int)t->year, t->month, t->day, t->hour, t->minute,
+                     t->second);
+        if (t->fraction_digits > 0 && n > 0 && (size_t)n < cap) {
+            char frac[24];
+            int k = snprintf(frac, sizeof frac, "%0*llu", (int)t->fraction_digits,
+                             (unsigned long long)t->fraction);
+            n += snprintf(buf + n, cap - (size_t)n, ".%.*s", k, frac);
+        }
+    } else {
+        n = snprintf(buf, cap, "%02d%02u%02u%02u%02u%02u", (int)(t->year % 100), t->month, t->day, t->hour,
+                     t->minute, t->second);
+    }
+    if (n > 0 && (size_t)n + 1 < cap) {
+        buf[n++] = 'Z';
+        buf[n] = '\0';
+    }
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static int is_canonical(const synta_time *t, int generalized) {
+    if (!t->has_minute || !t->has_second || t->tz_kind != 0) return 0;
+    if (t->fraction_digits == 0) return 1;
+    return generalized && t->fraction % 10 != 0;
+}
+
+static int decode_time(const synta_cbs *contents, synta_time *out, int generalized) {
+    size_t at = synta_cbs_offset(contents);
+    synta_error_kind kind = SYNTA_ERR_INVALID_VALUE;
+    const char *err = generalized ? parse_generalized(contents->data, contents->len, out, &kind)
+                                  : parse_utc(contents->data, contents->len, out);
+    if (err != NULL) return synta_cbs_fail(contents, kind, at, err);
+    if (contents->ctx->rules != SYNTA_BER) {
+        char buf[48];
+        size_t n = render(out, generalized, buf, sizeof buf);
+        if (!is_canonical(out, generalized) || n != contents->len || memcmp(buf, contents->data, n) != 0) {
+            return synta_cbs_fail(contents, SYNTA_ERR_NON_CANONICAL, at, "time not in canonical form");
+        }
+    }
+    return 1;
+}
+
+int synta_decode_utc_time(const synta_cbs *contents, synta_time *out) { return decode_time(contents, out, 0); }
+
+int synta_decode_generalized_time(const synta_cbs *contents, synta_time *out) {
+    return decode_time(contents, out, 1);
+}
+
+size_t synta_time_format(const synta_time *t, char *buf, size_t cap) {
+    char tmp[80];
+    int n = snprintf(tmp, sizeof tmp, "%04d-%02u-%02uT%02u", (int)t->year, t->month, t->day, t->hour);
+    if (t->has_minute) n += snprintf(tmp + n, sizeof tmp - (size_t)n, ":%02u", t->minute);
+    if (t->has_second) n += snprintf(tmp + n, sizeof tmp - (size_t)n, ":%02u", t->second);
+    if (t->fraction_digits > 0) {
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".%0*llu", (int)t->fraction_digits,
+                      (unsigned long long)t->fraction);
+    }
+    if (t->tz_kind == 0) {
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "Z");
+    } else if (t->tz_kind == 1) {
+        int m = t->tz_offset_minutes;
+        char sign = m < 0 ? '-' : '+';
+        if (m < 0) m = -m;
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "%c%02d%02d", sign, m / 60, m % 60);
+    }
+    if (cap > 0) {
+        size_t copy = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
+        memcpy(buf, tmp, copy);
+        buf[copy] = '\0';
+    }
+    return (size_t)n;
+}
