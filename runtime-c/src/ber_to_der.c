@@ -97,8 +97,35 @@ static int join(synta_cbs *c, uint32_t number, synta_cbb *out, bits *b) {
     return 1;
 }
 
+static int add_primitive(synta_cbs *contents, uint32_t tag, synta_cbb *out);
+
+/* A segmented UTCTime / GeneralizedTime: joined on the stack, then checked and
+ * re-encoded like a primitive one, so converting the output again gives the same
+ * bytes (a time is a few dozen octets; a longer one is not a valid time). */
+static int add_joined_time(synta_cbs *contents, uint32_t tag, synta_cbb *out) {
+    uint8_t text[64];
+    size_t len = 0;
+    synta_ctx tctx;
+    synta_cbs joined;
+    if (!synta_decode_string_into(contents, tag, text, sizeof text, &len)) {
+        return 0;
+    }
+    synta_ctx_init(&tctx, contents->ctx->rules, text, len);
+    synta_cbs_init(&joined, &tctx);
+    joined.depth = contents->depth;
+    if (add_primitive(&joined, tag & ~SYNTA_CONSTRUCTED, out)) {
+        return 1;
+    }
+    /* Report at the element, not inside the scratch copy. */
+    return synta_cbs_fail(contents, tctx.error.kind == SYNTA_ERR_NONE ? SYNTA_ERR_INVALID_VALUE : tctx.error.kind,
+                          synta_cbs_offset(contents), tctx.error.detail);
+}
+
 static int add_joined(synta_cbs *contents, uint32_t tag, synta_cbb *out) {
     uint32_t number = tag & SYNTA_TAG_NUMBER_MASK;
+    if (number == 23 || number == 24) {
+        return add_joined_time(contents, tag, out);
+    }
     bits b = {0, 0, 0, 0};
     synta_cbs scan = *contents;
     if (!join(&scan, number, NULL, &b)) {

@@ -144,6 +144,8 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
             if (!c_round_trip_Color_decode(c, (0x0Au), &out->color)) return synta_cbs_set_field(c, "Record.color");
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "Record");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Record");
     return 1;
@@ -190,6 +192,9 @@ int c_round_trip_Record_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_
     {
         if (!c_round_trip_Color_encode(b, (0x0Au), &in->color)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }

@@ -93,6 +93,7 @@ typedef struct c_round_trip_Record {
     synta_span version;
     synta_span note;
     c_round_trip_Color color;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } c_round_trip_Record;
 
 #define C_ROUND_TRIP_RECORD_TAG (0x10u | SYNTA_CONSTRUCTED)

@@ -336,6 +336,8 @@ int asymmetric_key_package_module_v1_OneAsymmetricKey_decode(synta_cbs *cbs, uin
             if (!asymmetric_key_package_module_v1_PublicKey_decode(c, SYNTA_CONTEXT(1), &out->publicKey)) return synta_cbs_set_field(c, "OneAsymmetricKey.publicKey");
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "OneAsymmetricKey");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "OneAsymmetricKey");
     return 1;
@@ -367,6 +369,9 @@ int asymmetric_key_package_module_v1_OneAsymmetricKey_encode(synta_cbb *cbb, uin
     {
         if (!asymmetric_key_package_module_v1_PublicKey_encode(b, SYNTA_CONTEXT(1), &in->publicKey)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }

@@ -237,6 +237,7 @@ typedef struct asymmetric_key_package_module_v1_OneAsymmetricKey {
     asymmetric_key_package_module_v1_PrivateKey privateKey;
     asymmetric_key_package_module_v1_Attributes attributes;
     asymmetric_key_package_module_v1_PublicKey publicKey;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } asymmetric_key_package_module_v1_OneAsymmetricKey;
 
 #define ASYMMETRIC_KEY_PACKAGE_MODULE_V1_ONEASYMMETRICKEY_TAG (0x10u | SYNTA_CONSTRUCTED)

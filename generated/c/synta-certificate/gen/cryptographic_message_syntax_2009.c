@@ -418,6 +418,8 @@ int cryptographic_message_syntax_2009_EncryptedData_decode(synta_cbs *cbs, uint3
             }
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
     return 1;
@@ -441,6 +443,9 @@ int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint3
         if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
         if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -3241,6 +3246,8 @@ int cryptographic_message_syntax_2009_EnvelopedData_decode(synta_cbs *cbs, uint3
             }
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EnvelopedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EnvelopedData");
     return 1;
@@ -3273,6 +3280,9 @@ int cryptographic_message_syntax_2009_EnvelopedData_encode(synta_cbb *cbb, uint3
         if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
         if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -3395,6 +3405,8 @@ int cryptographic_message_syntax_2009_DigestedData_decode(synta_cbs *cbs, uint32
     {
         if (!cryptographic_message_syntax_2009_Digest_decode(c, (0x04u), &out->digest)) return synta_cbs_set_field(c, "DigestedData.digest");
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "DigestedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestedData");
     return 1;
@@ -3420,6 +3432,9 @@ int cryptographic_message_syntax_2009_DigestedData_encode(synta_cbb *cbb, uint32
     {
         if (!cryptographic_message_syntax_2009_Digest_encode(b, (0x04u), &in->digest)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }

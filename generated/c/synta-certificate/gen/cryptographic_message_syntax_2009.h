@@ -314,6 +314,7 @@ typedef struct cryptographic_message_syntax_2009_EncryptedData {
     cryptographic_message_syntax_2009_CMSVersion version;
     cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes unprotectedAttrs;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2009_EncryptedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -2003,6 +2004,7 @@ typedef struct cryptographic_message_syntax_2009_EnvelopedData {
     cryptographic_message_syntax_2009_RecipientInfos recipientInfos;
     cryptographic_message_syntax_2009_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 unprotectedAttrs;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2009_EnvelopedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -2088,6 +2090,7 @@ typedef struct cryptographic_message_syntax_2009_DigestedData {
     cryptographic_message_syntax_2009_DigestAlgorithmIdentifier digestAlgorithm;
     synta_span encapContentInfo;
     cryptographic_message_syntax_2009_Digest digest;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2009_DigestedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_DIGESTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)

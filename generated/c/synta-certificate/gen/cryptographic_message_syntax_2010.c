@@ -418,6 +418,8 @@ int cryptographic_message_syntax_2010_EncryptedData_decode(synta_cbs *cbs, uint3
             }
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EncryptedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EncryptedData");
     return 1;
@@ -441,6 +443,9 @@ int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint3
         if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
         if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -2796,6 +2801,8 @@ int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_cbs *cbs, uint3
             }
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "EnvelopedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "EnvelopedData");
     return 1;
@@ -2828,6 +2835,9 @@ int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint3
         if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
         if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(b, SYNTA_CONTEXT_CONSTRUCTED(1), &in->unprotectedAttrs)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -3864,6 +3874,8 @@ int cryptographic_message_syntax_2010_DigestedData_decode(synta_cbs *cbs, uint32
     {
         if (!cryptographic_message_syntax_2010_Digest_decode(c, (0x04u), &out->digest)) return synta_cbs_set_field(c, "DigestedData.digest");
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "DigestedData");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "DigestedData");
     return 1;
@@ -3889,6 +3901,9 @@ int cryptographic_message_syntax_2010_DigestedData_encode(synta_cbb *cbb, uint32
     {
         if (!cryptographic_message_syntax_2010_Digest_encode(b, (0x04u), &in->digest)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }

@@ -303,6 +303,7 @@ typedef struct cryptographic_message_syntax_2010_EncryptedData {
     cryptographic_message_syntax_2010_CMSVersion version;
     cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes unprotectedAttrs;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2010_EncryptedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENCRYPTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -1766,6 +1767,7 @@ typedef struct cryptographic_message_syntax_2010_EnvelopedData {
     cryptographic_message_syntax_2010_RecipientInfos recipientInfos;
     cryptographic_message_syntax_2010_EncryptedContentInfo encryptedContentInfo;
     cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes unprotectedAttrs;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2010_EnvelopedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ENVELOPEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -2367,6 +2369,7 @@ typedef struct cryptographic_message_syntax_2010_DigestedData {
     cryptographic_message_syntax_2010_DigestAlgorithmIdentifier digestAlgorithm;
     synta_span encapContentInfo;
     cryptographic_message_syntax_2010_Digest digest;
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } cryptographic_message_syntax_2010_DigestedData;
 
 #define CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_DIGESTEDDATA_TAG (0x10u | SYNTA_CONSTRUCTED)

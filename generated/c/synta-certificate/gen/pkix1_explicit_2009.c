@@ -2753,6 +2753,8 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertificate");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertificate");
     return 1;
@@ -2810,6 +2812,9 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(3))) return 0;
         if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -3095,6 +3100,8 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *c
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item");
     return 1;
@@ -3117,6 +3124,9 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *c
     {
         if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlEntryExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }
@@ -3418,6 +3428,8 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
         }
     }
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "TBSCertList");
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertList");
     return 1;
@@ -3462,6 +3474,9 @@ int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
         if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->crlExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
     }
     return synta_cbb_flush(cbb);
 }

@@ -1361,6 +1361,7 @@ typedef struct pkix1_explicit_2009_TBSCertificate {
     pkix1_explicit_2009_UniqueIdentifier issuerUniqueID;
     pkix1_explicit_2009_UniqueIdentifier subjectUniqueID;
     synta_span extensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CertExtensions_parse */
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } pkix1_explicit_2009_TBSCertificate;
 
 #define PKIX1_EXPLICIT_2009_TBSCERTIFICATE_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -1526,6 +1527,7 @@ typedef struct pkix1_explicit_2009_TBSCertList_revokedCertificates_item {
     pkix1_explicit_2009_CertificateSerialNumber userCertificate;
     pkix1_explicit_2009_Time revocationDate;
     synta_span crlEntryExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse */
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } pkix1_explicit_2009_TBSCertList_revokedCertificates_item;
 
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_REVOKEDCERTIFICATES_ITEM_TAG (0x10u | SYNTA_CONSTRUCTED)
@@ -1726,6 +1728,7 @@ typedef struct pkix1_explicit_2009_TBSCertList {
     pkix1_explicit_2009_Time nextUpdate;
     pkix1_explicit_2009_TBSCertList_revokedCertificates revokedCertificates;
     synta_span crlExtensions; /* raw TLV, decoded on demand with pkix1_explicit_2009_Extensions_CrlExtensions_parse */
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
 } pkix1_explicit_2009_TBSCertList;
 
 #define PKIX1_EXPLICIT_2009_TBSCERTLIST_TAG (0x10u | SYNTA_CONSTRUCTED)

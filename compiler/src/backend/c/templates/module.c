@@ -144,6 +144,8 @@ int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }} *out) {
 {%- endif %}
 {%- endfor %}
 {%- if t.extensible %}
+    out->unknown_additions.data = c->data;
+    out->unknown_additions.len = c->len;
     if (!synta_gen_skip_rest(c)) return synta_cbs_set_field(c, "{{ t.label }}");
 {%- endif %}
 {%- endif %}
@@ -248,6 +250,11 @@ int {{ t.name }}_encode(synta_cbb *cbb, uint32_t tag, const {{ t.name }} *in) {
 {%- call encode_field(f) %}{% endcall %}
 {%- endif %}
 {%- endfor %}
+{%- if t.extensible && !t.is_set() %}
+    if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
+        return 0;
+    }
+{%- endif %}
     return synta_cbb_flush(cbb);
 {%- else if t.is_choice() %}
     synta_cbb *const b = cbb;

@@ -38,7 +38,10 @@ typedef struct {{ t.name }} {
 {%- for f in t.fields %}
     {{ f.c_type }} {{ f.name }};{% if let Some(n) = f.note %} /* {{ n }} */{% endif %}
 {%- endfor %}
-{%- if t.fields.is_empty() %}
+{%- if t.extensible && !t.is_set() %}
+    synta_span unknown_additions; /* elements added after this schema, kept raw and re-encoded */
+{%- endif %}
+{%- if t.fields.is_empty() && !(t.extensible && !t.is_set()) %}
     uint8_t unused_;
 {%- endif %}
 } {{ t.name }};
