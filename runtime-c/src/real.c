@@ -127,6 +127,21 @@ static int parse_binary(const uint8_t *c, size_t n, synta_real *out, real_err *e
 
 static int is_digit(uint8_t c) { return c >= '0' && c <= '9'; }
 
+/* Accumulates the decimal digits t[from..to) into |*m| (leading zeros skipped). */
+static int digits(const uint8_t *t, size_t from, size_t to, uint64_t *m, int *seen, real_err *err) {
+    size_t k;
+    for (k = from; k < to; k++) {
+        uint64_t d;
+        if (!is_digit(t[k])) return fail(err, SYNTA_ERR_INVALID_VALUE, BAD);
+        d = (uint64_t)(t[k] - '0');
+        if (!*seen && d == 0) continue;
+        *seen = 1;
+        if (*m > (UINT64_MAX - d) / 10) return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL mantissa above 64 bits");
+        *m = *m * 10 + d;
+    }
+    return 1;
+}
+
 /* 8.5.8: decimal encoding, ISO 6093 NR1 / NR2 / NR3. */
 static int parse_decimal(uint8_t form, const uint8_t *t, size_t n, synta_real *out, real_err *err) {
     size_t i = 0, int_start, int_end, frac_start = 0, frac_end = 0, exp_start = 0, end = n, k;
@@ -135,8 +150,10 @@ static int parse_decimal(uint8_t form, const uint8_t *t, size_t n, synta_real *o
     uint64_t mantissa = 0;
     int seen = 0;
     if (form < 1 || form > 3) return fail(err, SYNTA_ERR_INVALID_VALUE, "reserved REAL decimal form");
-    /* Rust checks for UTF-8 first; the parse below only accepts ASCII anyway, but an
-     * invalid byte must give the same kind, which it does (malformed). */
+    /* Only ASCII can be a number; the Rust runtime rejects non-UTF-8 text first. */
+    for (k = 0; k < n; k++) {
+        if (t[k] >= 0x80) return fail(err, SYNTA_ERR_INVALID_VALUE, BAD);
+    }
     while (i < n && t[i] == ' ') i++;
     if (i < n && (t[i] == '-' || t[i] == '+')) {
         negative = t[i] == '-';
@@ -187,19 +204,8 @@ static int parse_decimal(uint8_t form, const uint8_t *t, size_t n, synta_real *o
         }
         if (eneg) exponent = -exponent;
     }
-    for (k = int_start; k < frac_end || k < int_end; k++) {
-        uint8_t c;
-        if (k == int_end && has_point) k = frac_start;
-        if (k >= (has_point ? frac_end : int_end)) break;
-        c = t[k];
-        if (!is_digit(c)) return fail(err, SYNTA_ERR_INVALID_VALUE, BAD);
-        if (!seen && c == '0') continue;
-        seen = 1;
-        if (mantissa > (UINT64_MAX - (uint64_t)(c - '0')) / 10) {
-            return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL mantissa above 64 bits");
-        }
-        mantissa = mantissa * 10 + (uint64_t)(c - '0');
-    }
+    if (!digits(t, int_start, int_end, &mantissa, &seen, err)) return 0;
+    if (!digits(t, frac_start, frac_end, &mantissa, &seen, err)) return 0;
     exponent -= (int64_t)(frac_end - frac_start);
     if (exponent > INT32_MAX || exponent < INT32_MIN) {
         return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");

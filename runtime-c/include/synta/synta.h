@@ -199,7 +199,9 @@ SYNTA_MUST_USE int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag);
 /* synta_cbs_get_any reads one element of any tag. |*out_contents| spans its
  * contents (depth + 1); |*out_tag| is its tag; |*out_header_len| (may be NULL)
  * the length of its identifier and length octets. Enforces the rules' length
- * form and the depth and length limits. */
+ * form and the depth and length limits. The depth limit applies to constructed
+ * elements (a primitive's contents nest nothing), as in the Rust runtime's walk;
+ * the end of an indefinite length is found without recursion or allocation. */
 SYNTA_MUST_USE int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag,
                                      size_t *out_header_len);
 
@@ -244,27 +246,44 @@ SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
  * errors at the element's identifier octets instead).
  */
 
+/* synta_decode_boolean: one octet, 0 is FALSE; DER/CER demand 0xFF for TRUE
+ * (NON_CANONICAL), BER takes any non-zero octet (8.2, 11.1). */
 SYNTA_MUST_USE int synta_decode_boolean(const synta_cbs *contents, int *out);
+/* synta_decode_null: empty contents (INVALID_VALUE otherwise). */
 SYNTA_MUST_USE int synta_decode_null(const synta_cbs *contents);
-/* INTEGER / ENUMERATED checked for minimal form; |*out| spans the two's
+/* synta_decode_integer: INTEGER / ENUMERATED contents, non-empty and minimal
+ * under every rule set (8.3.2, NON_CANONICAL); |*out| spans the two's
  * complement big-endian contents. */
 SYNTA_MUST_USE int synta_decode_integer(const synta_cbs *contents, synta_span *out);
+/* synta_decode_int64 / synta_decode_uint64: synta_decode_integer, then the
+ * value as a native integer (OVERFLOW when it does not fit). */
 SYNTA_MUST_USE int synta_decode_int64(const synta_cbs *contents, int64_t *out);
 SYNTA_MUST_USE int synta_decode_uint64(const synta_cbs *contents, uint64_t *out);
-/* BIT STRING: |*out| spans the data octets, |*out_unused| the unused bits. */
+/* synta_decode_bit_string: primitive BIT STRING contents; |*out| spans the data
+ * octets, |*out_unused| the unused bits (0..7, none when empty); DER/CER demand
+ * zero padding bits (11.2.1). */
 SYNTA_MUST_USE int synta_decode_bit_string(const synta_cbs *contents, synta_span *out, uint8_t *out_unused);
-/* OCTET STRING (primitive form). */
+/* synta_decode_octet_string: primitive OCTET STRING contents, borrowed. */
 SYNTA_MUST_USE int synta_decode_octet_string(const synta_cbs *contents, synta_span *out);
-/* OBJECT IDENTIFIER / RELATIVE-OID: checked sub-identifiers; |*out| spans the contents. */
+/* synta_decode_oid / synta_decode_relative_oid: non-empty contents of minimal
+ * sub-identifiers (8.19.2, NON_CANONICAL under every rule set), the last one
+ * complete; |*out| spans the contents (synta_oid_format gives the text). */
 SYNTA_MUST_USE int synta_decode_oid(const synta_cbs *contents, synta_span *out);
 SYNTA_MUST_USE int synta_decode_relative_oid(const synta_cbs *contents, synta_span *out);
-/* Character strings: checks the alphabet of universal type |universal_tag|
- * (SYNTA_TAG_PRINTABLE_STRING, ..., UTF-8 validity, BMP/Universal widths). */
+/* synta_decode_string: primitive character string contents checked against the
+ * alphabet of universal type |universal_tag| (SYNTA_TAG_PRINTABLE_STRING, ...:
+ * PrintableString, NumericString, IA5String and VisibleString sets, strict
+ * UTF-8, BMPString without surrogates, UniversalString code points; Teletex,
+ * Videotex and General take any octet). */
 SYNTA_MUST_USE int synta_decode_string(const synta_cbs *contents, uint32_t universal_tag, synta_span *out);
-/* Any string type in primitive or (BER/CER) constructed form, concatenated into
- * |buf| of |cap| bytes; |*out_len| is the length. |universal_tag| carries
- * SYNTA_CONSTRUCTED when the element was constructed (its contents are then
- * segments, rejected under DER). */
+/* synta_decode_string_into: any string type (or OCTET STRING) in primitive or
+ * (BER/CER) constructed form, concatenated into |buf| of |cap| bytes (error
+ * NO_MEMORY when too small); |*out_len| is the length. |universal_tag| is the
+ * universal type (for the alphabet check, also under IMPLICIT tagging) with the
+ * SYNTA_CONSTRUCTED bit of the tag found (see synta_cbs_get_string_asn1): the
+ * contents are then OCTET STRING segments (8.23.6), NON_CANONICAL under DER, and
+ * under CER only 1000-octet segments with a shorter non-empty last one (9.2).
+ * Nested segments (BER) recurse once per level, within the depth limit. */
 SYNTA_MUST_USE int synta_decode_string_into(const synta_cbs *contents, uint32_t universal_tag, uint8_t *buf,
                                             size_t cap, size_t *out_len);
 
@@ -321,6 +340,9 @@ typedef struct synta_time {
     int16_t tz_offset_minutes;
 } synta_time;
 
+/* synta_decode_utc_time / synta_decode_generalized_time: the time with calendar
+ * checks (UTCTime years 1950-2049); under DER/CER only the canonical form
+ * YYMMDDHHMMSSZ / YYYYMMDDHHMMSS[.fff]Z (11.7, 11.8; NON_CANONICAL). */
 SYNTA_MUST_USE int synta_decode_utc_time(const synta_cbs *contents, synta_time *out);
 SYNTA_MUST_USE int synta_decode_generalized_time(const synta_cbs *contents, synta_time *out);
 

@@ -1,0 +1,129 @@
+/* format.c - text forms of INTEGER and OBJECT IDENTIFIER contents (decimal of any size,
+ * as the Rust runtime prints them), with fixed stack buffers instead of allocation. */
+#include <stdio.h>
+#include <string.h>
+
+#include "synta/synta.h"
+
+#define MAX_INTEGER 512 /* octets of INTEGER contents synta_integer_format accepts */
+#define MAX_ARC 256     /* octets of one OID sub-identifier synta_oid_format accepts */
+
+/* Appends |s| (|n| chars) to the output (|*pos| counts what was wanted). */
+static void put(char *buf, size_t cap, size_t *pos, const char *s, size_t n) {
+    if (*pos < cap) {
+        size_t room = cap - 1 - *pos;
+        memcpy(buf + *pos, s, n < room ? n : room);
+        buf[*pos + (n < room ? n : room)] = '\0';
+    }
+    *pos += n;
+}
+
+/* Writes the big-endian magnitude |mag| (|len| octets, destroyed) in decimal into
+ * |digits| (at least 3 * len + 10 chars); returns the number of digits. */
+static size_t magnitude_decimal(uint8_t *mag, size_t len, char *digits) {
+    char rev[3 * MAX_INTEGER + 16];
+    size_t n = 0, start = 0, i;
+    while (start < len && mag[start] == 0) start++;
+    while (start < len) {
+        /* Divide by 10^9 and emit nine digits of the remainder. */
+        uint64_t rem = 0;
+        int k;
+        for (i = start; i < len; i++) {
+            uint64_t cur = (rem << 8) | mag[i];
+            mag[i] = (uint8_t)(cur / 1000000000u);
+            rem = cur % 1000000000u;
+        }
+        while (start < len && mag[start] == 0) start++;
+        for (k = 0; k < 9 && (start < len || rem != 0); k++) {
+            rev[n++] = (char)('0' + rem % 10);
+            rem /= 10;
+        }
+    }
+    if (n == 0) rev[n++] = '0';
+    for (i = 0; i < n; i++) digits[i] = rev[n - 1 - i];
+    return n;
+}
+
+size_t synta_integer_format(synta_span value, char *buf, size_t cap) {
+    uint8_t mag[MAX_INTEGER];
+    char digits[3 * MAX_INTEGER + 16];
+    size_t pos = 0, n, i;
+    int negative;
+    if (cap > 0) buf[0] = '\0';
+    if (value.len == 0 || value.len > MAX_INTEGER) return 0;
+    negative = (value.data[0] & 0x80) != 0;
+    memcpy(mag, value.data, value.len);
+    if (negative) {
+        /* Magnitude of a two's complement negative: invert and add one. */
+        for (i = 0; i < value.len; i++) mag[i] = (uint8_t)~mag[i];
+        for (i = value.len; i-- > 0;) {
+            if (++mag[i] != 0) break;
+        }
+        put(buf, cap, &pos, "-", 1);
+    }
+    n = magnitude_decimal(mag, value.len, digits);
+    put(buf, cap, &pos, digits, n);
+    return pos;
+}
+
+/* Subtracts |v| (< 256) from the big-endian magnitude |mag|, which is at least |v|. */
+static void sub_small(uint8_t *mag, size_t len, unsigned v) {
+    size_t i = len;
+    unsigned borrow = v;
+    while (borrow != 0 && i-- > 0) {
+        unsigned cur = mag[i];
+        if (cur >= borrow) {
+            mag[i] = (uint8_t)(cur - borrow);
+            borrow = 0;
+        } else {
+            mag[i] = (uint8_t)(cur + 256u - borrow);
+            borrow = 1;
+        }
+    }
+}
+
+size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap) {
+    size_t pos = 0, i = 0, arc = 0;
+    if (cap > 0) buf[0] = '\0';
+    if (oid.len == 0 || (oid.data[oid.len - 1] & 0x80)) return 0;
+    while (i < oid.len) {
+        size_t start = i, len, bits, bytes, k;
+        uint8_t mag[MAX_ARC];
+        char digits[3 * MAX_INTEGER + 16];
+        unsigned first = 0;
+        if (oid.data[i] == 0x80) return 0; /* not minimal */
+        while (oid.data[i] & 0x80) i++;
+        i++;
+        len = i - start;
+        if (len > MAX_ARC) return 0;
+        /* Base 128 to base 256, from the least significant end. */
+        bits = len * 7;
+        bytes = (bits + 7) / 8;
+        memset(mag, 0, bytes);
+        for (k = 0; k < len; k++) {
+            size_t bit = (len - 1 - k) * 7; /* weight of this group's lowest bit */
+            unsigned v = oid.data[start + k] & 0x7Fu;
+            size_t byte = bytes - 1 - bit / 8;
+            unsigned shift = (unsigned)(bit % 8);
+            mag[byte] = (uint8_t)(mag[byte] | (uint8_t)(v << shift));
+            if (shift > 1 && byte > 0) mag[byte - 1] = (uint8_t)(mag[byte - 1] | (uint8_t)(v >> (8 - shift)));
+        }
+        if (arc == 0 && !relative) {
+            /* 8.19.4: the first sub-identifier is X * 40 + Y with X in 0..2. */
+            int small = 1;
+            unsigned low = 0;
+            for (k = 0; k < bytes; k++) {
+                if (k + 1 < bytes && mag[k] != 0) small = 0;
+            }
+            if (small) low = mag[bytes - 1];
+            first = (small && low < 40) ? 0 : (small && low < 80) ? 1 : 2;
+            sub_small(mag, bytes, first * 40);
+            put(buf, cap, &pos, first == 0 ? "0." : first == 1 ? "1." : "2.", 2);
+        } else if (arc > 0) {
+            put(buf, cap, &pos, ".", 1);
+        }
+        put(buf, cap, &pos, digits, magnitude_decimal(mag, bytes, digits));
+        arc++;
+    }
+    return pos;
+}
