@@ -101,7 +101,40 @@ static int parse_length(const synta_cbs *cbs, const uint8_t *p, size_t n, header
 /* Reads (without consuming) the header of the next element of |cbs|: MISSING_ELEMENT when
  * |cbs| is empty; checks the length form against the tag and the rules, the length limit
  * and that a definite length fits in |cbs|. */
+static int read_header_slow(const synta_cbs *cbs, header *h);
+
 static int read_header(const synta_cbs *cbs, header *h) {
+    /* Fast path for the common header: a one-octet tag other than end-of-contents and
+     * a minimal definite length of one to three octets that fits the input (every
+     * header of a typical certificate). Anything else, errors included, takes the full
+     * path below, which makes the same decisions. */
+    if (cbs->len >= 2 && (cbs->data[0] & 0x1Fu) != 0x1Fu && cbs->data[0] != 0 &&
+        !((cbs->data[0] & 0x20u) && cbs->ctx->rules == SYNTA_CER)) {
+        const uint8_t *p = cbs->data;
+        size_t len = SIZE_MAX, hl = 0;
+        if (p[1] < 0x80) {
+            len = p[1];
+            hl = 2;
+        } else if (p[1] == 0x81 && cbs->len >= 3 && p[2] >= 0x80) {
+            len = p[2];
+            hl = 3;
+        } else if (p[1] == 0x82 && cbs->len >= 4 && p[2] != 0) {
+            len = ((size_t)p[2] << 8) | p[3];
+            hl = 4;
+        }
+        if (hl != 0 && len <= cbs->len - hl && len <= cbs->ctx->limits.max_length) {
+            h->tag = ((uint32_t)(p[0] >> 6) << 30) | ((p[0] & 0x20u) ? SYNTA_CONSTRUCTED : 0) |
+                     (uint32_t)(p[0] & 0x1Fu);
+            h->header_len = hl;
+            h->indefinite = 0;
+            h->len = len;
+            return 1;
+        }
+    }
+    return read_header_slow(cbs, h);
+}
+
+static int read_header_slow(const synta_cbs *cbs, header *h) {
     size_t start = synta_cbs_offset(cbs);
     size_t tlen = 0, llen = 0;
     if (cbs->len == 0) return synta_cbs_fail(cbs, SYNTA_ERR_MISSING_ELEMENT, start, NULL);

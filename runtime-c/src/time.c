@@ -140,33 +140,23 @@ static const char *parse_generalized(const uint8_t *s, size_t n, synta_time *out
     return check(out);
 }
 
-/* The DER text of |t| (X.690 11.7, 11.8); returns its length. */
-static size_t render(const synta_time *t, int generalized, char *buf, size_t cap) {
-    int n;
-    if (generalized) {
-        n = snprintf(buf, cap, "%04d%02u%02u%02u%02u%02u", (int)t->year, t->month, t->day, t->hour, t->minute,
-                     t->second);
-        if (t->fraction_digits > 0 && n > 0 && (size_t)n < cap) {
-            char frac[24];
-            int k = snprintf(frac, sizeof frac, "%0*llu", (int)t->fraction_digits,
-                             (unsigned long long)t->fraction);
-            n += snprintf(buf + n, cap - (size_t)n, ".%.*s", k, frac);
-        }
-    } else {
-        n = snprintf(buf, cap, "%02d%02u%02u%02u%02u%02u", (int)(t->year % 100), t->month, t->day, t->hour,
-                     t->minute, t->second);
-    }
-    if (n > 0 && (size_t)n + 1 < cap) {
-        buf[n++] = 'Z';
-        buf[n] = '\0';
-    }
-    return n < 0 ? 0 : (size_t)n;
-}
 
 static int is_canonical(const synta_time *t, int generalized) {
     if (!t->has_minute || !t->has_second || t->tz_kind != 0) return 0;
     if (t->fraction_digits == 0) return 1;
     return generalized && t->fraction % 10 != 0;
+}
+
+/* Whether the (parsed) text of |t| is the DER spelling (X.690 11.7, 11.8): every
+ * field parsed is fixed-width, so beyond is_canonical only the length and the decimal
+ * separator can differ from the rendered DER text. */
+static int canonical_text(const synta_cbs *contents, const synta_time *t, int generalized) {
+    size_t expected;
+    if (!is_canonical(t, generalized)) return 0;
+    if (!generalized) return contents->len == 13;
+    if (t->fraction_digits == 0) return contents->len == 15;
+    expected = 16 + (size_t)t->fraction_digits;
+    return contents->len == expected && contents->data[14] == '.';
 }
 
 static int decode_time(const synta_cbs *contents, synta_time *out, int generalized) {
@@ -175,12 +165,8 @@ static int decode_time(const synta_cbs *contents, synta_time *out, int generaliz
     const char *err = generalized ? parse_generalized(contents->data, contents->len, out, &kind)
                                   : parse_utc(contents->data, contents->len, out);
     if (err != NULL) return synta_cbs_fail(contents, kind, at, err);
-    if (contents->ctx->rules != SYNTA_BER) {
-        char buf[48];
-        size_t n = render(out, generalized, buf, sizeof buf);
-        if (!is_canonical(out, generalized) || n != contents->len || memcmp(buf, contents->data, n) != 0) {
-            return synta_cbs_fail(contents, SYNTA_ERR_NON_CANONICAL, at, "time not in canonical form");
-        }
+    if (contents->ctx->rules != SYNTA_BER && !canonical_text(contents, out, generalized)) {
+        return synta_cbs_fail(contents, SYNTA_ERR_NON_CANONICAL, at, "time not in canonical form");
     }
     return 1;
 }
