@@ -16,6 +16,7 @@ pub mod corpus;
 pub mod openssl;
 pub mod ours;
 pub mod synta_0_5_1;
+pub mod synta_c;
 pub mod x509_cert;
 pub mod x509_parser;
 
@@ -110,6 +111,7 @@ pub fn parsers() -> Vec<Entry> {
     vec![
         entry::<synta_0_5_1::Synta051>(),
         entry::<ours::Synta>(),
+        entry::<synta_c::SyntaC>(),
         entry::<x509_parser::X509Parser>(),
         entry::<x509_cert::X509Cert>(),
         entry::<openssl::OpenSsl>(),

@@ -1,0 +1,200 @@
+/*
+ * certificate.h - a small reading API for X.509 certificates, on the C code that
+ * synta-codegen generates from the RFC 5912 modules (gen/pkix1_explicit_2009.h).
+ *
+ * Hand-written; the C counterpart of generated/rust/synta-certificate. Its output
+ * (RFC 4514 names, serial hex, RFC 3339 times, algorithm names) is byte-identical to
+ * the Rust API's, which tests/differential.sh checks on the corpus.
+ *
+ * Conventions (those of libsynta):
+ *   - functions return 1 on success and 0 on failure; outputs come last;
+ *   - nothing here allocates: every span points into the caller's DER input, which
+ *     must outlive the synta_cert and everything taken from it;
+ *   - text goes into caller buffers: |buf| of |cap| bytes receives the text and a
+ *     terminating NUL when it fits (the function returns 1); when it does not fit
+ *     the function returns 0, writes as much as fits (still NUL-terminated when
+ *     |cap| > 0) and |*out_len| (may be NULL) is the length the text needs, without
+ *     the NUL, so a second call with |*out_len| + 1 bytes succeeds.
+ */
+#ifndef SYNTA_CERTIFICATE_H
+#define SYNTA_CERTIFICATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <synta/gen.h>
+#include <synta/synta.h>
+
+#include "pkix1_explicit_2009.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * synta_cert: a parsed certificate. |raw| is the generated structure (for
+ * everything this API does not cover); |der| the whole encoding and |tbs| the
+ * encoding of tbsCertificate (what the signature covers); |extensions| the
+ * decoded (checked, lazily iterated) extension list, empty when absent. Issuer and
+ * subject stay raw in |raw| and are formatted by the functions below.
+ */
+typedef struct synta_cert {
+    pkix1_explicit_2009_Certificate raw;
+    synta_span der;
+    synta_span tbs;
+    pkix1_explicit_2009_Extensions_CertExtensions extensions;
+} synta_cert;
+
+/* synta_cert_extension: one extension; |oid| and |value| are contents octets (of
+ * the extnID OBJECT IDENTIFIER and the extnValue OCTET STRING). */
+typedef struct synta_cert_extension {
+    synta_span oid;
+    int critical;
+    synta_span value;
+} synta_cert_extension;
+
+/* synta_cert_ext_iter: iterates the extensions of a certificate. It must not move
+ * while in use (its cursor points at its own context). */
+typedef struct synta_cert_ext_iter {
+    synta_list_iter it;
+} synta_cert_ext_iter;
+
+/* ------------------------------------------------------------------ parsing */
+
+/*
+ * synta_cert_parse parses exactly one DER certificate of |len| bytes at |der| into
+ * |*out| (strict DER: every check of the runtime, DEFAULT values absent, no trailing
+ * bytes). Beyond the generated Certificate decoder it also walks the issuer and
+ * subject names (the same checks as synta_name_format: AttributeTypeAndValue shape,
+ * SET OF order, string alphabets) and decodes the extension list, so that every
+ * accessor below works without failing on malformed input. It does not decode the
+ * extension values (see synta_cert_check_extensions). On failure |*err| (may be
+ * NULL) holds the first error: kind, absolute byte offset into |der|, field.
+ */
+SYNTA_MUST_USE int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_error *err);
+
+/*
+ * synta_cert_check_extensions decodes the value of the first extension with each
+ * of the OIDs the Rust `synta cert` tool decodes (basicConstraints, keyUsage,
+ * extKeyUsage, subjectAltName, subjectKeyIdentifier, authorityKeyIdentifier) with
+ * the generated decoders, plus what the Rust decoders check beyond them: the
+ * pathLenConstraint range, the otherName elements and the directoryName Names of
+ * GeneralNames (those of subjectAltName also as synta_name_format writes them).
+ * Returns 1 when they all decode; 0 with |*err| (may be NULL; offsets relative to
+ * the extension value) otherwise.
+ */
+SYNTA_MUST_USE int synta_cert_check_extensions(const synta_cert *cert, synta_error *err);
+
+/* ---------------------------------------------------------------- accessors */
+
+/* synta_cert_version returns the version as people write it: 1, 2 or 3; 0 for a
+ * version number outside v1..v3. */
+int synta_cert_version(const synta_cert *cert);
+
+/* synta_cert_serial returns the serial number's minimal two's-complement octets. */
+synta_span synta_cert_serial(const synta_cert *cert);
+
+/* synta_cert_serial_hex writes the serial number as lower-case hex without leading
+ * zeros ("0" for zero, "-" and the magnitude if negative), as the Rust API does.
+ * Buffer convention above. */
+int synta_cert_serial_hex(const synta_cert *cert, char *buf, size_t cap, size_t *out_len);
+
+/* synta_cert_issuer_der / synta_cert_subject_der return the DER encoding of the
+ * issuer / subject Name. */
+synta_span synta_cert_issuer_der(const synta_cert *cert);
+synta_span synta_cert_subject_der(const synta_cert *cert);
+
+/* synta_cert_issuer_string / synta_cert_subject_string write the issuer / subject
+ * as an RFC 4514 string (see synta_name_format). Buffer convention above. */
+int synta_cert_issuer_string(const synta_cert *cert, char *buf, size_t cap, size_t *out_len);
+int synta_cert_subject_string(const synta_cert *cert, char *buf, size_t cap, size_t *out_len);
+
+/* synta_cert_not_before / synta_cert_not_after return the validity period's ends
+ * (UTCTime years already mapped to 1950..2049). The pointers are into |cert|. */
+const synta_time *synta_cert_not_before(const synta_cert *cert);
+const synta_time *synta_cert_not_after(const synta_cert *cert);
+
+/* synta_cert_not_before_string / synta_cert_not_after_string write the time in
+ * RFC 3339 ("2025-01-02T03:04:05Z", see synta_cert_time_rfc3339). */
+int synta_cert_not_before_string(const synta_cert *cert, char *buf, size_t cap, size_t *out_len);
+int synta_cert_not_after_string(const synta_cert *cert, char *buf, size_t cap, size_t *out_len);
+
+/* synta_cert_signature_algorithm returns the OID contents octets of the outer
+ * signatureAlgorithm; synta_cert_signature_algorithm_name its name (static string,
+ * see synta_algorithm_name) or NULL when unknown. */
+synta_span synta_cert_signature_algorithm(const synta_cert *cert);
+const char *synta_cert_signature_algorithm_name(const synta_cert *cert);
+
+/* synta_cert_public_key_algorithm returns the OID contents octets of
+ * subjectPublicKeyInfo.algorithm.algorithm; synta_cert_public_key_algorithm_name its
+ * name or NULL. */
+synta_span synta_cert_public_key_algorithm(const synta_cert *cert);
+const char *synta_cert_public_key_algorithm_name(const synta_cert *cert);
+
+/* synta_cert_public_key returns the subjectPublicKey BIT STRING's data octets (for
+ * RSA the RSAPublicKey DER, for EC the point, for EdDSA and ML-DSA the raw key). */
+synta_span synta_cert_public_key(const synta_cert *cert);
+
+/* synta_cert_signature returns the signatureValue BIT STRING's data octets. */
+synta_span synta_cert_signature(const synta_cert *cert);
+
+/* synta_cert_tbs returns the encoding of tbsCertificate (what the signature covers). */
+synta_span synta_cert_tbs(const synta_cert *cert);
+
+/* synta_cert_der returns the whole encoding. */
+synta_span synta_cert_der(const synta_cert *cert);
+
+/* ---------------------------------------------------------------- extensions */
+
+/* synta_cert_extension_count returns the number of extensions (0 for v1/v2). */
+size_t synta_cert_extension_count(const synta_cert *cert);
+
+/* synta_cert_extensions_begin starts |*it| over the extensions of |cert|, in order. */
+void synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it);
+
+/* synta_cert_extensions_next reads the next extension into |*out|; returns 0 after
+ * the last one (the list was checked by synta_cert_parse). */
+SYNTA_MUST_USE int synta_cert_extensions_next(synta_cert_ext_iter *it, synta_cert_extension *out);
+
+/* synta_cert_find_extension sets |*out| to the first extension whose extnID has the
+ * contents octets |oid| (|oid_len| bytes); returns 0 when there is none. */
+SYNTA_MUST_USE int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len,
+                                             synta_cert_extension *out);
+
+/* ------------------------------------------------------------ free functions */
+
+/*
+ * synta_name_format writes the DER encoding of a Name (|len| bytes at |name_der|)
+ * as an RFC 4514 string, exactly as the Rust synta_certificate::name::rfc4514:
+ * RDNs last first joined by ","; the members of a multi-valued RDN in their
+ * encoded order joined by "+"; CN, L, ST, O, OU, C, STREET, DC and UID by their
+ * short names and other attribute types as dotted OIDs; UTF8String, PrintableString,
+ * IA5String, VisibleString, NumericString, TeletexString (read as Latin-1),
+ * BMPString and UniversalString values as UTF-8 text escaped per RFC 4514 2.4
+ * ("\" before \ " + , ; < > and a leading # or space or a trailing space, "\00" for
+ * NUL); every other value as "#" and the hex of its whole DER encoding.
+ * Malformed names (not DER, wrong shapes, SET OF out of order, an empty RDN, a
+ * string outside its alphabet) fail with |*err| (may be NULL; offsets relative to
+ * |name_der|). Buffer convention above; on a too small buffer |*err| is left alone.
+ */
+SYNTA_MUST_USE int synta_name_format(const uint8_t *name_der, size_t len, char *buf, size_t cap,
+                                     size_t *out_len, synta_error *err);
+
+/* synta_algorithm_name returns the name of a signature or public-key algorithm
+ * from its OID contents octets ("sha256WithRSAEncryption", "id-ecPublicKey",
+ * "Ed25519", "id-ml-dsa-65"; the table of the Rust algorithm_name), or NULL. */
+const char *synta_algorithm_name(synta_span oid);
+
+/* synta_integer_hex writes INTEGER contents |value| (minimal two's complement) as
+ * lower-case hex without leading zeros, "-" first when negative, "0" for zero. */
+int synta_integer_hex(synta_span value, char *buf, size_t cap, size_t *out_len);
+
+/* synta_cert_time_rfc3339 writes |t| as "YYYY-MM-DDTHH:MM:SSZ" (missing minutes or
+ * seconds as 00, fractions left out), as the Rust rfc3339. */
+int synta_cert_time_rfc3339(const synta_time *t, char *buf, size_t cap, size_t *out_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYNTA_CERTIFICATE_H */

@@ -1,0 +1,37 @@
+/*
+ * internal.h - helpers shared by the files of libsynta_certificate (not installed).
+ */
+#ifndef SYNTA_CERTIFICATE_INTERNAL_H
+#define SYNTA_CERTIFICATE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <synta/synta.h>
+
+/* synta_sink: text written into a caller buffer, counting what does not fit. A
+ * sink with |cap| 0 only counts (|buf| may be NULL). */
+typedef struct synta_sink {
+    char *buf;
+    size_t cap;
+    size_t len;
+} synta_sink;
+
+void synta_sink_init(synta_sink *s, char *buf, size_t cap);
+void synta_sink_put(synta_sink *s, const char *text, size_t n);
+void synta_sink_puts(synta_sink *s, const char *text);
+void synta_sink_putc(synta_sink *s, char c);
+/* synta_sink_finish NUL-terminates, sets |*out_len| (may be NULL) to the full
+ * length and returns 1 when everything fit. */
+int synta_sink_finish(synta_sink *s, size_t *out_len);
+
+/* synta_next_element reads one element of any tag from |c|: |*raw| its whole
+ * encoding, |*contents| a cursor over its contents. Rejects [UNIVERSAL 0]. */
+int synta_next_element(synta_cbs *c, synta_span *raw, synta_cbs *contents, uint32_t *tag);
+
+/* synta_name_walk checks the Name encoded in |cbs| (a cursor over exactly its TLV,
+ * whose context gives the offsets) and, when |out| is not NULL, writes its RFC 4514
+ * form there. Returns 1 or 0 (error in the cursor's context). */
+int synta_name_walk(synta_cbs *cbs, synta_sink *out);
+
+#endif /* SYNTA_CERTIFICATE_INTERNAL_H */
