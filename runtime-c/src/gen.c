@@ -206,6 +206,24 @@ int synta_gen_any_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
     return synta_gen_raw_encode(cbb, tag, in);
 }
 
+int synta_gen_elements_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
+    const uint8_t *start = cbs->data;
+    synta_cbs contents;
+    if (!synta_cbs_get_asn1(cbs, &contents, tag)) return 0;
+    while (contents.len > 0) {
+        synta_span element;
+        uint32_t element_tag;
+        if (!synta_cbs_get_element(&contents, &element, &element_tag)) return 0;
+    }
+    out->data = start;
+    out->len = (size_t)(cbs->data - start);
+    return 1;
+}
+
+int synta_gen_elements_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
+    return synta_gen_raw_encode(cbb, tag, in);
+}
+
 void synta_gen_sub(const synta_cbs *parent, synta_span raw, synta_cbs *out) {
     out->data = raw.data;
     out->len = raw.len;
@@ -253,6 +271,22 @@ int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max) { return n >= min 
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max) { return v >= min && v <= max; }
 
 int synta_gen_irange_ok(int64_t v, int64_t min, int64_t max) { return v >= min && v <= max; }
+
+int synta_gen_int_range_ok(synta_span v, int has_min, int64_t min, int has_max, int64_t max) {
+    int negative = v.len > 0 && (v.data[0] & 0x80u);
+    if (v.len > 8) {
+        /* Beyond int64_t: above every max if positive, below every min if negative. */
+        return negative ? !has_min : !has_max;
+    }
+    {
+        uint64_t bits = negative ? UINT64_MAX : 0;
+        int64_t value;
+        size_t i;
+        for (i = 0; i < v.len; i++) bits = (bits << 8) | v.data[i];
+        memcpy(&value, &bits, sizeof value);
+        return (!has_min || value >= min) && (!has_max || value <= max);
+    }
+}
 
 uint64_t synta_gen_chars(uint32_t universal_tag, synta_span s) {
     uint64_t n = 0;

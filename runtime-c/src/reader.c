@@ -108,7 +108,7 @@ static int read_header(const synta_cbs *cbs, header *h) {
      * a minimal definite length of one to three octets that fits the input (every
      * header of a typical certificate). Anything else, errors included, takes the full
      * path below, which makes the same decisions. */
-    if (cbs->len >= 2 && (cbs->data[0] & 0x1Fu) != 0x1Fu && cbs->data[0] != 0 &&
+    if (cbs->len >= 2 && (cbs->data[0] & 0x1Fu) != 0x1Fu && (cbs->data[0] & 0xDFu) != 0 &&
         !((cbs->data[0] & 0x20u) && cbs->ctx->rules == SYNTA_CER)) {
         const uint8_t *p = cbs->data;
         size_t len = SIZE_MAX, hl = 0;
@@ -139,7 +139,7 @@ static int read_header_slow(const synta_cbs *cbs, header *h) {
     size_t tlen = 0, llen = 0;
     if (cbs->len == 0) return synta_cbs_fail(cbs, SYNTA_ERR_MISSING_ELEMENT, start, NULL);
     if (!parse_tag(cbs, cbs->data, cbs->len, &h->tag, &tlen)) return 0;
-    if (h->tag == 0) {
+    if ((h->tag & ~SYNTA_CONSTRUCTED) == 0) {
         /* [UNIVERSAL 0] is end-of-contents (8.1.5); a lone 0x00 is most likely a cut-off one. */
         return synta_cbs_fail(cbs, cbs->len < 2 ? SYNTA_ERR_TRUNCATED : SYNTA_ERR_INVALID_TAG, start,
                               "end-of-contents where a value is due");

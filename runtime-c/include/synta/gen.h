@@ -84,6 +84,9 @@ SYNTA_GEN_CODEC(synta_gen_contents, synta_span);
 SYNTA_GEN_CODEC(synta_gen_raw, synta_span);
 /* One whole element of any tag (open types, ANY). */
 SYNTA_GEN_CODEC(synta_gen_any, synta_span);
+/* One whole constructed element with tag |tag| whose contents are checked to be a
+ * sequence of well-formed elements (INSTANCE OF); written back as it is. */
+SYNTA_GEN_CODEC(synta_gen_elements, synta_span);
 
 /* synta_gen_sub sets |*out| to a cursor over |raw| (an element read from |parent|),
  * sharing |parent|'s context and depth. */
@@ -107,6 +110,10 @@ int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max);
 /* synta_gen_urange_ok / synta_gen_irange_ok: value range checks. */
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max);
 int synta_gen_irange_ok(int64_t v, int64_t min, int64_t max);
+
+/* synta_gen_int_range_ok: an INTEGER of any size (minimal two's complement |v|) within
+ * [min, max]; a bound is ignored when its has_ flag is 0. */
+int synta_gen_int_range_ok(synta_span v, int has_min, int64_t min, int has_max, int64_t max);
 
 /* synta_gen_chars counts the characters of a string of universal type |universal_tag|
  * (UTF-8 code points, BMP and Universal code units; octets otherwise). */

@@ -95,16 +95,19 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(0), &out->flag)) return synta_cbs_set_field(c, "Record.flag");
         }
         if (*(&out->flag) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Record.flag");
         }
     } else {
         *(&out->flag) = 0;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_i8_decode(c, SYNTA_CONTEXT(1), &out->level)) return synta_cbs_set_field(c, "Record.level");
@@ -114,17 +117,20 @@ int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Record
             }
         }
         if (*(&out->level) == (int8_t)INT64_C(3) && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Record.level");
         }
     } else {
         *(&out->level) = (int8_t)INT64_C(3);
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_int_decode(c, SYNTA_CONTEXT(2), &out->version)) return synta_cbs_set_field(c, "Record.version");
         }
         if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x01", 1}).data, ((synta_span){(const uint8_t *)"\x01", 1}).len) && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Record.version");
         }
     } else {
         *(&out->version) = ((synta_span){(const uint8_t *)"\x01", 1});
@@ -212,7 +218,7 @@ int c_round_trip_Record_parse(const uint8_t *data, size_t len, synta_rules rules
 int c_round_trip_Shape_accepts(uint32_t t) {
     return 0
     || (t == SYNTA_CONTEXT(0))
-    || (t == SYNTA_CONTEXT(1))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -232,7 +238,7 @@ int c_round_trip_Shape_decode(synta_cbs *cbs, uint32_t tag, c_round_trip_Shape *
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(1)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED)) {
         out->present = C_ROUND_TRIP_SHAPE_PR_square;
         {
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(1), &out->u.square)) return synta_cbs_set_field(c, "Shape.square");

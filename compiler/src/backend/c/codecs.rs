@@ -225,7 +225,7 @@ impl<'ir> Generator<'ir> {
             | TypeKind::External
             | TypeKind::EmbeddedPdv
             | TypeKind::CharacterString => Codec::runtime("synta_span", "synta_gen_contents", tag),
-            TypeKind::InstanceOf { .. } => Codec::runtime("synta_span", "synta_gen_raw", tag),
+            TypeKind::InstanceOf { .. } => Codec::runtime("synta_span", "synta_gen_elements", tag),
             TypeKind::OpenType { .. } => Codec::runtime("synta_span", "synta_gen_any", None),
             TypeKind::Sequence(_)
             | TypeKind::Set(_)
@@ -580,13 +580,22 @@ impl<'ir> Generator<'ir> {
 
     fn presence(&self, f: &mut FieldVm, comp: &Component) {
         f.extension = comp.extension.is_some();
+        // A DEFAULT's constant has the type behind any typedef (`Version` is a span).
+        let base_type = match self.resolved_kind(&comp.ty) {
+            Some(TypeKind::Integer { repr, .. }) if f.validate_as.is_none() => {
+                integer_codec(*repr).0.to_string()
+            }
+            Some(TypeKind::Boolean) => "int".to_string(),
+            Some(TypeKind::Enumerated { .. }) => "int64_t".to_string(),
+            _ => f.c_type.clone(),
+        };
         match &comp.presence {
             Presence::Required => f.optional = f.extension,
             Presence::Optional => f.optional = true,
-            Presence::Default(v) => match default_constant(v, &f.c_type) {
+            Presence::Default(v) => match default_constant(v, &base_type) {
                 Some(value) => {
                     let eq = |p: &str| {
-                        if f.c_type == "synta_span" {
+                        if base_type == "synta_span" {
                             format!("synta_span_eq(*({p}), {value}.data, {value}.len)")
                         } else {
                             format!("*({p}) == {value}")
@@ -636,8 +645,24 @@ impl<'ir> Generator<'ir> {
         }
         let mut layer_tags: Vec<String> = layers.iter().map(tag_expr).collect();
         let mut inner = inner_tag.as_ref().map_or_else(|| "0".to_string(), tag_expr);
+        // A string's element may come constructed (BER segments): it is still this
+        // component (and then refused by the codec, which reads primitive strings only),
+        // not an unknown addition to skip.
+        let segmentable = !codec.raw
+            && matches!(
+                self.resolved_kind(ty),
+                Some(
+                    TypeKind::OctetString
+                        | TypeKind::BitString { .. }
+                        | TypeKind::String { .. }
+                        | TypeKind::Time { .. }
+                )
+            );
         let test = match (layer_tags.first(), &inner_tag, &codec.accepts) {
             (Some(t), _, _) => format!("t == {t}"),
+            (None, Some(_), _) if segmentable => {
+                format!("(t | SYNTA_CONSTRUCTED) == ({inner} | SYNTA_CONSTRUCTED)")
+            }
             (None, Some(_), _) => format!("t == {inner}"),
             (None, None, Some(f)) => format!("{f}(t)"),
             (None, None, None) => "1".to_string(),
@@ -758,7 +783,20 @@ impl<'ir> Generator<'ir> {
                 repr,
                 IntegerRepr::U8 | IntegerRepr::U16 | IntegerRepr::U32 | IntegerRepr::U64
             );
-            if *repr != IntegerRepr::Big {
+            if *repr == IntegerRepr::Big {
+                let bound =
+                    |b: &Option<crate::ir::BigInteger>| match b.as_ref().and_then(|v| v.0.to_i64())
+                    {
+                        Some(v) => format!("1, {}", i64_literal(v)),
+                        None => "0, 0".to_string(),
+                    };
+                let (lo, hi) = (bound(&r.min), bound(&r.max));
+                out.push(CheckVm {
+                    ok_decoded: format!("synta_gen_int_range_ok(*({dst}), {lo}, {hi})"),
+                    ok_encoded: format!("synta_gen_int_range_ok(*({src}), {lo}, {hi})"),
+                    text: text.clone(),
+                });
+            } else {
                 let (f, cast, lo, hi) = if unsigned {
                     (
                         "synta_gen_urange_ok",

@@ -330,7 +330,7 @@ int asymmetric_key_package_module_v1_OneAsymmetricKey_decode(synta_cbs *cbs, uin
             if (!asymmetric_key_package_module_v1_Attributes_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->attributes)) return synta_cbs_set_field(c, "OneAsymmetricKey.attributes");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_publicKey = 1;
         {
             if (!asymmetric_key_package_module_v1_PublicKey_decode(c, SYNTA_CONTEXT(1), &out->publicKey)) return synta_cbs_set_field(c, "OneAsymmetricKey.publicKey");

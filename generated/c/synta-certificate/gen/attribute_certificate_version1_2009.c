@@ -347,11 +347,13 @@ int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_deco
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_AttributeCertExtensionsV1.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -470,10 +472,16 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AttributeCertificateInfoV1");
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
-        out->has_version = 1;
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!attribute_certificate_version1_2009_AttCertVersionV1_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.version");
         }
+        if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len) && c->ctx->rules != SYNTA_BER) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "AttributeCertificateInfoV1.version");
+        }
+    } else {
+        *(&out->version) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     {
         if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.subject");
@@ -493,7 +501,7 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_
     {
         if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.attributes");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_issuerUniqueID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.issuerUniqueID");
@@ -514,7 +522,7 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode(synta_
     synta_cbb *const b = &seq_;
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_version)
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
     {
         if (!attribute_certificate_version1_2009_AttCertVersionV1_encode(b, (0x02u), &in->version)) return 0;
         if (!synta_cbb_flush(b)) return 0;

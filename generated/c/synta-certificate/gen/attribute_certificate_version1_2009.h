@@ -274,7 +274,6 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertE
  * Module AttributeCertificateVersion1-2009, schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:39.
  */
 typedef struct attribute_certificate_version1_2009_AttributeCertificateInfoV1 {
-    uint8_t has_version;
     uint8_t has_issuerUniqueID;
     uint8_t has_extensions;
     attribute_certificate_version1_2009_AttCertVersionV1 version;

@@ -172,7 +172,7 @@ int cryptographic_message_syntax_2009_EncryptedContentInfo_decode(synta_cbs *cbs
     {
         if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
         out->has_encryptedContent = 1;
         {
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
@@ -1136,7 +1136,7 @@ int cryptographic_message_syntax_2009_SubjectKeyIdentifier_parse(const uint8_t *
 int cryptographic_message_syntax_2009_SignerIdentifier_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1156,7 +1156,7 @@ int cryptographic_message_syntax_2009_SignerIdentifier_decode(synta_cbs *cbs, ui
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "SignerIdentifier.subjectKeyIdentifier");
@@ -1732,7 +1732,7 @@ int cryptographic_message_syntax_2009_SignerInfo_parse(const uint8_t *data, size
 int cryptographic_message_syntax_2009_RecipientIdentifier_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1752,7 +1752,7 @@ int cryptographic_message_syntax_2009_RecipientIdentifier_decode(synta_cbs *cbs,
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientIdentifier.subjectKeyIdentifier");
@@ -2047,7 +2047,7 @@ int cryptographic_message_syntax_2009_OriginatorPublicKey_parse(const uint8_t *d
 int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
     ;
 }
@@ -2068,7 +2068,7 @@ int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_decode(synta_cbs
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.subjectKeyIdentifier");
@@ -2270,7 +2270,7 @@ int cryptographic_message_syntax_2009_RecipientKeyIdentifier_decode(synta_cbs *c
     {
         if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, (0x04u), &out->subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.subjectKeyIdentifier");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_date = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.date");
@@ -2576,7 +2576,7 @@ int cryptographic_message_syntax_2009_KEKIdentifier_decode(synta_cbs *cbs, uint3
     {
         if (!synta_gen_octets_decode(c, (0x04u), &out->keyIdentifier)) return synta_cbs_set_field(c, "KEKIdentifier.keyIdentifier");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_date = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "KEKIdentifier.date");
@@ -4381,8 +4381,8 @@ int cryptographic_message_syntax_2009_MessageDigest_parse(const uint8_t *data, s
 
 int cryptographic_message_syntax_2009_Time_accepts(uint32_t t) {
     return 0
-    || (t == (0x17u))
-    || (t == (0x18u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -4395,14 +4395,14 @@ int cryptographic_message_syntax_2009_Time_decode(synta_cbs *cbs, uint32_t tag, 
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "Time");
     }
-    if (t == (0x17u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_utcTime;
         {
             if (!synta_gen_utctime_decode(c, (0x17u), &out->u.utcTime)) return synta_cbs_set_field(c, "Time.utcTime");
         }
         return 1;
     }
-    if (t == (0x18u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_generalTime;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->u.generalTime)) return synta_cbs_set_field(c, "Time.generalTime");

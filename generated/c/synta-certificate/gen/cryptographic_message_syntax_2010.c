@@ -172,7 +172,7 @@ int cryptographic_message_syntax_2010_EncryptedContentInfo_decode(synta_cbs *cbs
     {
         if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->contentEncryptionAlgorithm)) return synta_cbs_set_field(c, "EncryptedContentInfo.contentEncryptionAlgorithm");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
         out->has_encryptedContent = 1;
         {
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(0), &out->encryptedContent)) return synta_cbs_set_field(c, "EncryptedContentInfo.encryptedContent");
@@ -1294,7 +1294,7 @@ int cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse(const uint8_t *
 int cryptographic_message_syntax_2010_RecipientIdentifier_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1314,7 +1314,7 @@ int cryptographic_message_syntax_2010_RecipientIdentifier_decode(synta_cbs *cbs,
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientIdentifier.subjectKeyIdentifier");
@@ -1609,7 +1609,7 @@ int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *d
 int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
     ;
 }
@@ -1630,7 +1630,7 @@ int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_decode(synta_cbs
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "OriginatorIdentifierOrKey.subjectKeyIdentifier");
@@ -1832,7 +1832,7 @@ int cryptographic_message_syntax_2010_RecipientKeyIdentifier_decode(synta_cbs *c
     {
         if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, (0x04u), &out->subjectKeyIdentifier)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.subjectKeyIdentifier");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_date = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "RecipientKeyIdentifier.date");
@@ -2138,7 +2138,7 @@ int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_cbs *cbs, uint3
     {
         if (!synta_gen_octets_decode(c, (0x04u), &out->keyIdentifier)) return synta_cbs_set_field(c, "KEKIdentifier.keyIdentifier");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_date = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->date)) return synta_cbs_set_field(c, "KEKIdentifier.date");
@@ -3276,7 +3276,7 @@ int cryptographic_message_syntax_2010_EncapsulatedContentInfo_eContent_decode(co
 int cryptographic_message_syntax_2010_SignerIdentifier_accepts(uint32_t t) {
     return 0
     || (t == (0x10u | SYNTA_CONSTRUCTED))
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -3296,7 +3296,7 @@ int cryptographic_message_syntax_2010_SignerIdentifier_decode(synta_cbs *cbs, ui
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_subjectKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->u.subjectKeyIdentifier)) return synta_cbs_set_field(c, "SignerIdentifier.subjectKeyIdentifier");
@@ -4332,8 +4332,8 @@ int cryptographic_message_syntax_2010_MessageDigest_parse(const uint8_t *data, s
 
 int cryptographic_message_syntax_2010_Time_accepts(uint32_t t) {
     return 0
-    || (t == (0x17u))
-    || (t == (0x18u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -4346,14 +4346,14 @@ int cryptographic_message_syntax_2010_Time_decode(synta_cbs *cbs, uint32_t tag, 
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "Time");
     }
-    if (t == (0x17u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_utcTime;
         {
             if (!synta_gen_utctime_decode(c, (0x17u), &out->u.utcTime)) return synta_cbs_set_field(c, "Time.utcTime");
         }
         return 1;
     }
-    if (t == (0x18u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_generalTime;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->u.generalTime)) return synta_cbs_set_field(c, "Time.generalTime");

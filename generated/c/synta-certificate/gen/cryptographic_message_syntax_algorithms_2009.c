@@ -457,7 +457,7 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIden
 
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_accepts(uint32_t t) {
     return 0
-    || (t == (0x04u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED))
     || (t == (0x10u | SYNTA_CONSTRUCTED))
     ;
 }
@@ -471,7 +471,7 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode(synta
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "PBKDF2_params_salt");
     }
-    if (t == (0x04u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED)) {
         out->present = CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_specified;
         {
             if (!synta_gen_octets_decode(c, (0x04u), &out->u.specified)) return synta_cbs_set_field(c, "PBKDF2_params_salt.specified");
@@ -532,12 +532,22 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_decode(synta_cbs 
         if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_decode(c, 0, &out->salt)) return synta_cbs_set_field(c, "PBKDF2_params.salt");
     }
     {
+        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, (0x02u), &out->iterationCount)) return synta_cbs_set_field(c, "PBKDF2_params.iterationCount");
+        if (!(synta_gen_int_range_ok(*(&out->iterationCount), 1, INT64_C(1), 0, 0))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(1..MAX)");
+            return synta_cbs_set_field(c, "PBKDF2_params.iterationCount");
+        }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_keyLength = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->keyLength)) return synta_cbs_set_field(c, "PBKDF2_params.keyLength");
+            if (!(synta_gen_int_range_ok(*(&out->keyLength), 1, INT64_C(1), 0, 0))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(1..MAX)");
+                return synta_cbs_set_field(c, "PBKDF2_params.keyLength");
+            }
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
@@ -560,11 +570,13 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode(synta_cbb 
         if (!synta_cbb_flush(b)) return 0;
     }
     {
+        if (!(synta_gen_int_range_ok(*(&in->iterationCount), 1, INT64_C(1), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, (0x02u), &in->iterationCount)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->has_keyLength)
     {
+        if (!(synta_gen_int_range_ok(*(&in->keyLength), 1, INT64_C(1), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, (0x02u), &in->keyLength)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }

@@ -1761,7 +1761,7 @@ int enrollment_message_syntax_2009_CMCStatusInfo_decode(synta_cbs *cbs, uint32_t
             return synta_cbs_set_field(c, "CMCStatusInfo.bodyList");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))) {
         out->has_statusString = 1;
         {
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->statusString)) return synta_cbs_set_field(c, "CMCStatusInfo.statusString");
@@ -1888,11 +1888,13 @@ int enrollment_message_syntax_2009_Extension_CertExtensions_decode(synta_cbs *cb
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -2502,13 +2504,13 @@ int enrollment_message_syntax_2009_GetCRL_decode(synta_cbs *cbs, uint32_t tag, e
             if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->cRLName)) return synta_cbs_set_field(c, "GetCRL.cRLName");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_time = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->time)) return synta_cbs_set_field(c, "GetCRL.time");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_reasons = 1;
         {
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, (0x03u), &out->reasons)) return synta_cbs_set_field(c, "GetCRL.reasons");
@@ -2570,19 +2572,19 @@ int enrollment_message_syntax_2009_RevokeRequest_decode(synta_cbs *cbs, uint32_t
     {
         if (!pkix1_implicit_2009_CRLReason_decode(c, (0x0Au), &out->reason)) return synta_cbs_set_field(c, "RevokeRequest.reason");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x18u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))) {
         out->has_invalidityDate = 1;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->invalidityDate)) return synta_cbs_set_field(c, "RevokeRequest.invalidityDate");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED))) {
         out->has_passphrase = 1;
         {
             if (!synta_gen_octets_decode(c, (0x04u), &out->passphrase)) return synta_cbs_set_field(c, "RevokeRequest.passphrase");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))) {
         out->has_comment = 1;
         {
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->comment)) return synta_cbs_set_field(c, "RevokeRequest.comment");
@@ -3152,7 +3154,7 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_decode(synta_cbs *cbs, uint32
             return synta_cbs_set_field(c, "CMCStatusInfoV2.bodyList");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x0Cu))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))) {
         out->has_statusString = 1;
         {
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->statusString)) return synta_cbs_set_field(c, "CMCStatusInfoV2.statusString");
@@ -3542,11 +3544,13 @@ int enrollment_message_syntax_2009_ModCertTemplate_decode(synta_cbs *cbs, uint32
         if (!enrollment_message_syntax_2009_BodyPartList_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certReferences)) return synta_cbs_set_field(c, "ModCertTemplate.certReferences");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->replace)) return synta_cbs_set_field(c, "ModCertTemplate.replace");
         }
         if (*(&out->replace) == 1 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "ModCertTemplate.replace");
         }
     } else {
         *(&out->replace) = 1;

@@ -204,11 +204,13 @@ int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_cbs *cbs, uint32
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_re_ocsp_service_locator.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -726,11 +728,13 @@ int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ext
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -876,13 +880,19 @@ int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TB
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TBSRequest");
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_version = 1;
+        const size_t el_ = synta_cbs_offset(c);
         {
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSRequest.version");
             if (!ocsp_2013_08_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "TBSRequest.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.version");
         }
+        if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len) && c->ctx->rules != SYNTA_BER) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "TBSRequest.version");
+        }
+    } else {
+        *(&out->version) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_requestorName = 1;
@@ -914,7 +924,7 @@ int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
     synta_cbb *const b = &seq_;
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_version)
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
@@ -1539,11 +1549,13 @@ int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Ex
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension2.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension2.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension2.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -1855,11 +1867,13 @@ int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_decode(synta_cb
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_re_ocsp_nonce_re_ocsp_extended_revoke.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -1999,13 +2013,19 @@ int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ResponseData");
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_version = 1;
+        const size_t el_ = synta_cbs_offset(c);
         {
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "ResponseData.version");
             if (!ocsp_2013_08_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "ResponseData.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponseData.version");
         }
+        if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len) && c->ctx->rules != SYNTA_BER) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "ResponseData.version");
+        }
+    } else {
+        *(&out->version) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     {
         if (!ocsp_2013_08_ResponderID_decode(c, 0, &out->responderID)) return synta_cbs_set_field(c, "ResponseData.responderID");
@@ -2034,7 +2054,7 @@ int ocsp_2013_08_ResponseData_encode(synta_cbb *cbb, uint32_t tag, const ocsp_20
     synta_cbb *const b = &seq_;
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_version)
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;

@@ -573,7 +573,6 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions_get_all(const ocsp_2013_08_Extensions
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:42.
  */
 typedef struct ocsp_2013_08_TBSRequest {
-    uint8_t has_version;
     uint8_t has_requestorName;
     uint8_t has_requestExtensions;
     ocsp_2013_08_Version version;
@@ -1219,7 +1218,6 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:106.
  */
 typedef struct ocsp_2013_08_ResponseData {
-    uint8_t has_version;
     uint8_t has_responseExtensions;
     ocsp_2013_08_Version version;
     ocsp_2013_08_ResponderID responderID;

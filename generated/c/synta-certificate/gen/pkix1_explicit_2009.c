@@ -92,11 +92,11 @@ int pkix1_explicit_2009_AttributeType_parse(const uint8_t *data, size_t len, syn
 
 int pkix1_explicit_2009_X520name_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -109,7 +109,7 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520name");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520NAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -121,7 +121,7 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520NAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -133,7 +133,7 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520NAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -145,7 +145,7 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520NAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -157,7 +157,7 @@ int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t tag, pkix1_expl
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520NAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -231,11 +231,11 @@ int pkix1_explicit_2009_X520name_parse(const uint8_t *data, size_t len, synta_ru
 
 int pkix1_explicit_2009_X520CommonName_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -248,7 +248,7 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520CommonName");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -260,7 +260,7 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -272,7 +272,7 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -284,7 +284,7 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -296,7 +296,7 @@ int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uint32_t tag, pkix
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -370,11 +370,11 @@ int pkix1_explicit_2009_X520CommonName_parse(const uint8_t *data, size_t len, sy
 
 int pkix1_explicit_2009_X520LocalityName_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -387,7 +387,7 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520LocalityName");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -399,7 +399,7 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -411,7 +411,7 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -423,7 +423,7 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -435,7 +435,7 @@ int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, uint32_t tag, pk
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -509,11 +509,11 @@ int pkix1_explicit_2009_X520LocalityName_parse(const uint8_t *data, size_t len, 
 
 int pkix1_explicit_2009_X520StateOrProvinceName_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -526,7 +526,7 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520StateOrProvinceName");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -538,7 +538,7 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -550,7 +550,7 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -562,7 +562,7 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -574,7 +574,7 @@ int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs *cbs, uint32_t 
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -648,11 +648,11 @@ int pkix1_explicit_2009_X520StateOrProvinceName_parse(const uint8_t *data, size_
 
 int pkix1_explicit_2009_X520OrganizationName_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -665,7 +665,7 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520OrganizationName");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -677,7 +677,7 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -689,7 +689,7 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -701,7 +701,7 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -713,7 +713,7 @@ int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cbs, uint32_t tag
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -787,11 +787,11 @@ int pkix1_explicit_2009_X520OrganizationName_parse(const uint8_t *data, size_t l
 
 int pkix1_explicit_2009_X520OrganizationalUnitName_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -804,7 +804,7 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "X520OrganizationalUnitName");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -816,7 +816,7 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -828,7 +828,7 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -840,7 +840,7 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -852,7 +852,7 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_cbs *cbs, uint32
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -926,11 +926,11 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, si
 
 int pkix1_explicit_2009_DirectoryString_ub_state_name_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -943,7 +943,7 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ub_state_name");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -955,7 +955,7 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -967,7 +967,7 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -979,7 +979,7 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -991,7 +991,7 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synta_cbs *cbs, uin
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1065,11 +1065,11 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_parse(const uint8_t *data,
 
 int pkix1_explicit_2009_DirectoryString_ub_organization_name_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1082,7 +1082,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ub_organization_name");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1094,7 +1094,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1106,7 +1106,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1118,7 +1118,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1130,7 +1130,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_decode(synta_cbs *c
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1204,11 +1204,11 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t
 
 int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1221,7 +1221,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ub_organizational_unit_name");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1233,7 +1233,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1245,7 +1245,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1257,7 +1257,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1269,7 +1269,7 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_decode(synta
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1343,11 +1343,11 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse(const 
 
 int pkix1_explicit_2009_DirectoryString_ub_title_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1360,7 +1360,7 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ub_title");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1372,7 +1372,7 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1384,7 +1384,7 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1396,7 +1396,7 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1408,7 +1408,7 @@ int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs *cbs, uint32_t
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1482,11 +1482,11 @@ int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size
 
 int pkix1_explicit_2009_DirectoryString_ub_pseudonym_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1499,7 +1499,7 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ub_pseudonym");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1511,7 +1511,7 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1523,7 +1523,7 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1535,7 +1535,7 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1547,7 +1547,7 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta_cbs *cbs, uint
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -2172,8 +2172,8 @@ int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parameters_decod
 
 int pkix1_explicit_2009_Time_accepts(uint32_t t) {
     return 0
-    || (t == (0x17u))
-    || (t == (0x18u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -2186,14 +2186,14 @@ int pkix1_explicit_2009_Time_decode(synta_cbs *cbs, uint32_t tag, pkix1_explicit
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "Time");
     }
-    if (t == (0x17u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x17u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_TIME_PR_utcTime;
         {
             if (!synta_gen_utctime_decode(c, (0x17u), &out->u.utcTime)) return synta_cbs_set_field(c, "Time.utcTime");
         }
         return 1;
     }
-    if (t == (0x18u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x18u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_EXPLICIT_2009_TIME_PR_generalTime;
         {
             if (!synta_gen_gentime_decode(c, (0x18u), &out->u.generalTime)) return synta_cbs_set_field(c, "Time.generalTime");
@@ -2466,11 +2466,13 @@ int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -2706,13 +2708,19 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "TBSCertificate");
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
-        out->has_version = 1;
+        const size_t el_ = synta_cbs_offset(c);
         {
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSCertificate.version");
             if (!pkix1_explicit_2009_Version_decode(&l0, (0x02u), &out->version)) return synta_cbs_set_field(c, "TBSCertificate.version");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.version");
         }
+        if (synta_span_eq(*(&out->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len) && c->ctx->rules != SYNTA_BER) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "TBSCertificate.version");
+        }
+    } else {
+        *(&out->version) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     {
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "TBSCertificate.serialNumber");
@@ -2732,13 +2740,13 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
     {
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyInfo)) return synta_cbs_set_field(c, "TBSCertificate.subjectPublicKeyInfo");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_issuerUniqueID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(1), &out->issuerUniqueID)) return synta_cbs_set_field(c, "TBSCertificate.issuerUniqueID");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))) {
         out->has_subjectUniqueID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(2), &out->subjectUniqueID)) return synta_cbs_set_field(c, "TBSCertificate.subjectUniqueID");
@@ -2765,7 +2773,7 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
     synta_cbb *const b = &seq_;
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
-    if (in->has_version)
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
@@ -2933,11 +2941,13 @@ int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta_cbs *cbs, uint
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_CrlEntryExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -3220,11 +3230,13 @@ int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs *cbs, uint32_t 
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CrlExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CrlExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_CrlExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;

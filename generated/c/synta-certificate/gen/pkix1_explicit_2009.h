@@ -1347,7 +1347,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_get_all(const p
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:252.
  */
 typedef struct pkix1_explicit_2009_TBSCertificate {
-    uint8_t has_version;
     uint8_t has_issuerUniqueID;
     uint8_t has_subjectUniqueID;
     uint8_t has_extensions;

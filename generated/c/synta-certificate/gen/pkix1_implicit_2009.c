@@ -107,11 +107,11 @@ int pkix1_implicit_2009_KeyIdentifier_parse(const uint8_t *data, size_t len, syn
 
 int pkix1_implicit_2009_DirectoryString_ubMax_accepts(uint32_t t) {
     return 0
-    || (t == (0x14u))
-    || (t == (0x13u))
-    || (t == (0x1Eu))
-    || (t == (0x1Cu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -124,7 +124,7 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DirectoryString_ubMax");
     }
-    if (t == (0x14u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_teletexString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -136,7 +136,7 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_printableString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -148,7 +148,7 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -160,7 +160,7 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
         }
         return 1;
     }
-    if (t == (0x1Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_universalString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -172,7 +172,7 @@ int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *cbs, uint32_t ta
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_uTF8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -303,13 +303,13 @@ int pkix1_implicit_2009_EDIPartyName_parse(const uint8_t *data, size_t len, synt
 int pkix1_implicit_2009_GeneralName_accepts(uint32_t t) {
     return 0
     || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
-    || (t == SYNTA_CONTEXT(1))
-    || (t == SYNTA_CONTEXT(2))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(3))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(4))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(5))
-    || (t == SYNTA_CONTEXT(6))
-    || (t == SYNTA_CONTEXT(7))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(6) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(7) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT(8))
     ;
 }
@@ -326,18 +326,18 @@ int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
     if (t == SYNTA_CONTEXT_CONSTRUCTED(0)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_otherName;
         {
-            if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.otherName)) return synta_cbs_set_field(c, "GeneralName.otherName");
+            if (!synta_gen_elements_decode(c, SYNTA_CONTEXT_CONSTRUCTED(0), &out->u.otherName)) return synta_cbs_set_field(c, "GeneralName.otherName");
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(1)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_rfc822Name;
         {
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(1), &out->u.rfc822Name)) return synta_cbs_set_field(c, "GeneralName.rfc822Name");
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(2)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_dNSName;
         {
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(2), &out->u.dNSName)) return synta_cbs_set_field(c, "GeneralName.dNSName");
@@ -368,14 +368,14 @@ int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(6)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(6) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_uniformResourceIdentifier;
         {
             if (!synta_gen_ia5_decode(c, SYNTA_CONTEXT(6), &out->u.uniformResourceIdentifier)) return synta_cbs_set_field(c, "GeneralName.uniformResourceIdentifier");
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(7)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(7) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_iPAddress;
         {
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(7), &out->u.iPAddress)) return synta_cbs_set_field(c, "GeneralName.iPAddress");
@@ -399,7 +399,7 @@ int pkix1_implicit_2009_GeneralName_encode(synta_cbb *cbb, uint32_t tag, const p
     switch (in->present) {
         case PKIX1_IMPLICIT_2009_GENERALNAME_PR_otherName:
         {
-            if (!synta_gen_raw_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.otherName)) return 0;
+            if (!synta_gen_elements_encode(b, SYNTA_CONTEXT_CONSTRUCTED(0), &in->u.otherName)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;
@@ -545,7 +545,7 @@ int pkix1_implicit_2009_AuthorityKeyIdentifier_decode(synta_cbs *cbs, uint32_t t
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "AuthorityKeyIdentifier");
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
         out->has_keyIdentifier = 1;
         {
             if (!pkix1_implicit_2009_KeyIdentifier_decode(c, SYNTA_CONTEXT(0), &out->keyIdentifier)) return synta_cbs_set_field(c, "AuthorityKeyIdentifier.keyIdentifier");
@@ -640,13 +640,13 @@ int pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(synta_cbs *cbs, uint32_t ta
     uint32_t t = 0;
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "PrivateKeyUsagePeriod");
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
         out->has_notBefore = 1;
         {
             if (!synta_gen_gentime_decode(c, SYNTA_CONTEXT(0), &out->notBefore)) return synta_cbs_set_field(c, "PrivateKeyUsagePeriod.notBefore");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_notAfter = 1;
         {
             if (!synta_gen_gentime_decode(c, SYNTA_CONTEXT(1), &out->notAfter)) return synta_cbs_set_field(c, "PrivateKeyUsagePeriod.notAfter");
@@ -740,10 +740,10 @@ int pkix1_implicit_2009_CPSuri_parse(const uint8_t *data, size_t len, synta_rule
 
 int pkix1_implicit_2009_DisplayText_accepts(uint32_t t) {
     return 0
-    || (t == (0x16u))
-    || (t == (0x1Au))
-    || (t == (0x1Eu))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x16u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Au) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -756,7 +756,7 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "DisplayText");
     }
-    if (t == (0x16u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x16u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_ia5String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -768,7 +768,7 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
         }
         return 1;
     }
-    if (t == (0x1Au)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Au) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_visibleString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -780,7 +780,7 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
         }
         return 1;
     }
-    if (t == (0x1Eu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x1Eu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_bmpString;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -792,7 +792,7 @@ int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_utf8String;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -1570,11 +1570,13 @@ int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, uint32_t tag, pk
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "BasicConstraints");
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->cA)) return synta_cbs_set_field(c, "BasicConstraints.cA");
         }
         if (*(&out->cA) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "BasicConstraints.cA");
         }
     } else {
         *(&out->cA) = 0;
@@ -1582,7 +1584,12 @@ int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, uint32_t tag, pk
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_pathLenConstraint = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->pathLenConstraint)) return synta_cbs_set_field(c, "BasicConstraints.pathLenConstraint");
+            if (!(synta_gen_int_range_ok(*(&out->pathLenConstraint), 1, INT64_C(0), 0, 0))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..MAX)");
+                return synta_cbs_set_field(c, "BasicConstraints.pathLenConstraint");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "BasicConstraints");
@@ -1601,6 +1608,7 @@ int pkix1_implicit_2009_BasicConstraints_encode(synta_cbb *cbb, uint32_t tag, co
     }
     if (in->has_pathLenConstraint)
     {
+        if (!(synta_gen_int_range_ok(*(&in->pathLenConstraint), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, (0x02u), &in->pathLenConstraint)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
@@ -1620,7 +1628,12 @@ int pkix1_implicit_2009_BasicConstraints_parse(const uint8_t *data, size_t len, 
 int pkix1_implicit_2009_BaseDistance_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_BaseDistance *out) {
     synta_cbs *const c = cbs;
     {
+        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "BaseDistance");
+        if (!(synta_gen_int_range_ok(*(out), 1, INT64_C(0), 0, 0))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..MAX)");
+            return synta_cbs_set_field(c, "BaseDistance");
+        }
     }
     return 1;
 }
@@ -1628,6 +1641,7 @@ int pkix1_implicit_2009_BaseDistance_decode(synta_cbs *cbs, uint32_t tag, pkix1_
 int pkix1_implicit_2009_BaseDistance_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_BaseDistance *in) {
     synta_cbb *const b = cbb;
     {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
@@ -1654,10 +1668,16 @@ int pkix1_implicit_2009_GeneralSubtree_decode(synta_cbs *cbs, uint32_t tag, pkix
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->base)) return synta_cbs_set_field(c, "GeneralSubtree.base");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
-        out->has_minimum = 1;
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!pkix1_implicit_2009_BaseDistance_decode(c, SYNTA_CONTEXT(0), &out->minimum)) return synta_cbs_set_field(c, "GeneralSubtree.minimum");
         }
+        if (synta_span_eq(*(&out->minimum), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len) && c->ctx->rules != SYNTA_BER) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "GeneralSubtree.minimum");
+        }
+    } else {
+        *(&out->minimum) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
         out->has_maximum = 1;
@@ -1678,7 +1698,7 @@ int pkix1_implicit_2009_GeneralSubtree_encode(synta_cbb *cbb, uint32_t tag, cons
         if (!pkix1_implicit_2009_GeneralName_encode(b, 0, &in->base)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
-    if (in->has_minimum)
+    if (!(synta_span_eq(*(&in->minimum), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
     {
         if (!pkix1_implicit_2009_BaseDistance_encode(b, SYNTA_CONTEXT(0), &in->minimum)) return 0;
         if (!synta_cbb_flush(b)) return 0;
@@ -1823,7 +1843,12 @@ int pkix1_implicit_2009_NameConstraints_parse(const uint8_t *data, size_t len, s
 int pkix1_implicit_2009_SkipCerts_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_SkipCerts *out) {
     synta_cbs *const c = cbs;
     {
+        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "SkipCerts");
+        if (!(synta_gen_int_range_ok(*(out), 1, INT64_C(0), 0, 0))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..MAX)");
+            return synta_cbs_set_field(c, "SkipCerts");
+        }
     }
     return 1;
 }
@@ -1831,6 +1856,7 @@ int pkix1_implicit_2009_SkipCerts_decode(synta_cbs *cbs, uint32_t tag, pkix1_imp
 int pkix1_implicit_2009_SkipCerts_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SkipCerts *in) {
     synta_cbb *const b = cbb;
     {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
@@ -2013,7 +2039,7 @@ int pkix1_implicit_2009_DistributionPoint_decode(synta_cbs *cbs, uint32_t tag, p
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "DistributionPoint.distributionPoint");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_reasons = 1;
         {
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, SYNTA_CONTEXT(1), &out->reasons)) return synta_cbs_set_field(c, "DistributionPoint.reasons");
@@ -2411,7 +2437,12 @@ int pkix1_implicit_2009_SubjectInfoAccessSyntax_get_all(const pkix1_implicit_200
 int pkix1_implicit_2009_CRLNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_implicit_2009_CRLNumber *out) {
     synta_cbs *const c = cbs;
     {
+        const size_t at_ = synta_cbs_offset(c);
         if (!synta_gen_int_decode(c, tag, out)) return synta_cbs_set_field(c, "CRLNumber");
+        if (!(synta_gen_int_range_ok(*(out), 1, INT64_C(0), 0, 0))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..MAX)");
+            return synta_cbs_set_field(c, "CRLNumber");
+        }
     }
     return 1;
 }
@@ -2419,6 +2450,7 @@ int pkix1_implicit_2009_CRLNumber_decode(synta_cbs *cbs, uint32_t tag, pkix1_imp
 int pkix1_implicit_2009_CRLNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLNumber *in) {
     synta_cbb *const b = cbb;
     {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
@@ -2451,47 +2483,55 @@ int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs *cbs, uint32_t
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(1), &out->onlyContainsUserCerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsUserCerts");
         }
         if (*(&out->onlyContainsUserCerts) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsUserCerts");
         }
     } else {
         *(&out->onlyContainsUserCerts) = 0;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(2), &out->onlyContainsCACerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsCACerts");
         }
         if (*(&out->onlyContainsCACerts) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsCACerts");
         }
     } else {
         *(&out->onlyContainsCACerts) = 0;
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(3))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(3) | SYNTA_CONSTRUCTED))) {
         out->has_onlySomeReasons = 1;
         {
             if (!pkix1_implicit_2009_ReasonFlags_decode(c, SYNTA_CONTEXT(3), &out->onlySomeReasons)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlySomeReasons");
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(4), &out->indirectCRL)) return synta_cbs_set_field(c, "IssuingDistributionPoint.indirectCRL");
         }
         if (*(&out->indirectCRL) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "IssuingDistributionPoint.indirectCRL");
         }
     } else {
         *(&out->indirectCRL) = 0;
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(5))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, SYNTA_CONTEXT(5), &out->onlyContainsAttributeCerts)) return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsAttributeCerts");
         }
         if (*(&out->onlyContainsAttributeCerts) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "IssuingDistributionPoint.onlyContainsAttributeCerts");
         }
     } else {
         *(&out->onlyContainsAttributeCerts) = 0;

@@ -1077,7 +1077,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_parse(const uint8_t *data, s
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:249.
  */
 typedef struct pkix1_implicit_2009_GeneralSubtree {
-    uint8_t has_minimum;
     uint8_t has_maximum;
     pkix1_implicit_2009_GeneralName base;
     pkix1_implicit_2009_BaseDistance minimum;

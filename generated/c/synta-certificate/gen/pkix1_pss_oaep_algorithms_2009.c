@@ -297,6 +297,7 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
@@ -304,12 +305,14 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
         }
         if (synta_span_eq(*(&out->saltLength), ((synta_span){(const uint8_t *)"\x14", 1}).data, ((synta_span){(const uint8_t *)"\x14", 1}).len) && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "RSASSA_PSS_params.saltLength");
         }
     } else {
         *(&out->saltLength) = ((synta_span){(const uint8_t *)"\x14", 1});
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
@@ -317,7 +320,8 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta_cbs *cbs, uint
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
         }
         if (synta_span_eq(*(&out->trailerField), ((synta_span){(const uint8_t *)"\x01", 1}).data, ((synta_span){(const uint8_t *)"\x01", 1}).len) && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "RSASSA_PSS_params.trailerField");
         }
     } else {
         *(&out->trailerField) = ((synta_span){(const uint8_t *)"\x01", 1});

@@ -171,7 +171,7 @@ int pkix_attribute_certificate_2009_IssuerSerial_decode(synta_cbs *cbs, uint32_t
     {
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serial)) return synta_cbs_set_field(c, "IssuerSerial.serial");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_issuerUID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUID)) return synta_cbs_set_field(c, "IssuerSerial.issuerUID");
@@ -1244,7 +1244,12 @@ int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *cbs, uint32_t t
     if (synta_cbs_peek_tag(c, &t) && (t == (0x02u))) {
         out->has_pathLenConstraint = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_int_decode(c, (0x02u), &out->pathLenConstraint)) return synta_cbs_set_field(c, "AAControls.pathLenConstraint");
+            if (!(synta_gen_int_range_ok(*(&out->pathLenConstraint), 1, INT64_C(0), 0, 0))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "(0..MAX)");
+                return synta_cbs_set_field(c, "AAControls.pathLenConstraint");
+            }
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
@@ -1260,11 +1265,13 @@ int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *cbs, uint32_t t
         }
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->permitUnSpecified)) return synta_cbs_set_field(c, "AAControls.permitUnSpecified");
         }
         if (*(&out->permitUnSpecified) == 1 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "AAControls.permitUnSpecified");
         }
     } else {
         *(&out->permitUnSpecified) = 1;
@@ -1280,6 +1287,7 @@ int pkix_attribute_certificate_2009_AAControls_encode(synta_cbb *cbb, uint32_t t
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     if (in->has_pathLenConstraint)
     {
+        if (!(synta_gen_int_range_ok(*(&in->pathLenConstraint), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, (0x02u), &in->pathLenConstraint)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
@@ -1321,11 +1329,13 @@ int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_decode(syn
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_AttributeCertExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -1521,7 +1531,7 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_decode(synta_cbs *c
     {
         if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->attributes)) return synta_cbs_set_field(c, "AttributeCertificateInfo.attributes");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_issuerUniqueID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, (0x03u), &out->issuerUniqueID)) return synta_cbs_set_field(c, "AttributeCertificateInfo.issuerUniqueID");
@@ -1595,9 +1605,9 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t
 
 int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_accepts(uint32_t t) {
     return 0
-    || (t == (0x04u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED))
     || (t == (0x06u))
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -1610,7 +1620,7 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs 
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "IetfAttrSyntax_values_item");
     }
-    if (t == (0x04u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets;
         {
             if (!synta_gen_octets_decode(c, (0x04u), &out->u.octets)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.octets");
@@ -1624,7 +1634,7 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_decode(synta_cbs 
         }
         return 1;
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string;
         {
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "IetfAttrSyntax_values_item.string");
@@ -1796,7 +1806,7 @@ int pkix_attribute_certificate_2009_SvceAuthInfo_decode(synta_cbs *cbs, uint32_t
     {
         if (!pkix1_implicit_2009_GeneralName_decode(c, 0, &out->ident)) return synta_cbs_set_field(c, "SvceAuthInfo.ident");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED))) {
         out->has_authInfo = 1;
         {
             if (!synta_gen_octets_decode(c, (0x04u), &out->authInfo)) return synta_cbs_set_field(c, "SvceAuthInfo.authInfo");
@@ -2038,7 +2048,7 @@ int pkix_attribute_certificate_2009_Clearance_decode(synta_cbs *cbs, uint32_t ta
     {
         if (!synta_gen_oid_decode(c, (0x06u), &out->policyId)) return synta_cbs_set_field(c, "Clearance.policyId");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_classList = 1;
         {
             if (!pkix_attribute_certificate_2009_ClassList_decode(c, (0x03u), &out->classList)) return synta_cbs_set_field(c, "Clearance.classList");
@@ -2209,7 +2219,7 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_decode(synta_cbs *cbs, uin
     {
         if (!synta_gen_oid_decode(c, SYNTA_CONTEXT(0), &out->policyId)) return synta_cbs_set_field(c, "Clearance_rfc3281.policyId");
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_classList = 1;
         {
             if (!pkix_attribute_certificate_2009_ClassList_decode(c, SYNTA_CONTEXT(1), &out->classList)) return synta_cbs_set_field(c, "Clearance_rfc3281.classList");

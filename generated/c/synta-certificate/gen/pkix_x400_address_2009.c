@@ -5,8 +5,8 @@
 
 int pkix_x400_address_2009_CountryName_untagged_accepts(uint32_t t) {
     return 0
-    || (t == (0x12u))
-    || (t == (0x13u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -19,7 +19,7 @@ int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs *cbs, uint32_t 
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "CountryName_untagged");
     }
-    if (t == (0x12u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_x121_dcc_code;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -31,7 +31,7 @@ int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs *cbs, uint32_t 
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_iso_3166_alpha2_code;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -116,8 +116,8 @@ int pkix_x400_address_2009_CountryName_parse(const uint8_t *data, size_t len, sy
 
 int pkix_x400_address_2009_AdministrationDomainName_untagged_accepts(uint32_t t) {
     return 0
-    || (t == (0x12u))
-    || (t == (0x13u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -130,7 +130,7 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_decode(synta_cbs *c
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "AdministrationDomainName_untagged");
     }
-    if (t == (0x12u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_numeric;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -142,7 +142,7 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_decode(synta_cbs *c
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_printable;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -320,8 +320,8 @@ int pkix_x400_address_2009_TerminalIdentifier_parse(const uint8_t *data, size_t 
 
 int pkix_x400_address_2009_PrivateDomainName_accepts(uint32_t t) {
     return 0
-    || (t == (0x12u))
-    || (t == (0x13u))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -334,7 +334,7 @@ int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cbs, uint32_t tag
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "PrivateDomainName");
     }
-    if (t == (0x12u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x12u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_numeric;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -346,7 +346,7 @@ int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cbs, uint32_t tag
         }
         return 1;
     }
-    if (t == (0x13u)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED)) {
         out->present = PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_printable;
         {
             const size_t at_ = synta_cbs_offset(c);
@@ -483,7 +483,7 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
         }
         first_ = 0;
         prev_ = t;
-        if (!seen_surname && (t == SYNTA_CONTEXT(0))) {
+        if (!seen_surname && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
             seen_surname = 1;
             {
                 const size_t at_ = synta_cbs_offset(c);
@@ -495,7 +495,7 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
             }
             continue;
         }
-        if (!seen_given_name && (t == SYNTA_CONTEXT(1))) {
+        if (!seen_given_name && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
             seen_given_name = 1;
             out->has_given_name = 1;
             {
@@ -508,7 +508,7 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
             }
             continue;
         }
-        if (!seen_initials && (t == SYNTA_CONTEXT(2))) {
+        if (!seen_initials && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))) {
             seen_initials = 1;
             out->has_initials = 1;
             {
@@ -521,7 +521,7 @@ int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, uint32_t tag, pki
             }
             continue;
         }
-        if (!seen_generation_qualifier && (t == SYNTA_CONTEXT(3))) {
+        if (!seen_generation_qualifier && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(3) | SYNTA_CONSTRUCTED))) {
             seen_generation_qualifier = 1;
             out->has_generation_qualifier = 1;
             {
@@ -705,13 +705,13 @@ int pkix_x400_address_2009_BuiltInStandardAttributes_decode(synta_cbs *cbs, uint
             if (!pkix_x400_address_2009_AdministrationDomainName_decode(c, (SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 2u), &out->administration_domain_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.administration-domain-name");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(0))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))) {
         out->has_network_address = 1;
         {
             if (!pkix_x400_address_2009_NetworkAddress_decode(c, SYNTA_CONTEXT(0), &out->network_address)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.network-address");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(1))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))) {
         out->has_terminal_identifier = 1;
         {
             if (!pkix_x400_address_2009_TerminalIdentifier_decode(c, SYNTA_CONTEXT(1), &out->terminal_identifier)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.terminal-identifier");
@@ -726,13 +726,13 @@ int pkix_x400_address_2009_BuiltInStandardAttributes_decode(synta_cbs *cbs, uint
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.private-domain-name");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(3))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(3) | SYNTA_CONSTRUCTED))) {
         out->has_organization_name = 1;
         {
             if (!pkix_x400_address_2009_OrganizationName_decode(c, SYNTA_CONTEXT(3), &out->organization_name)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.organization-name");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(4) | SYNTA_CONSTRUCTED))) {
         out->has_numeric_user_identifier = 1;
         {
             if (!pkix_x400_address_2009_NumericUserIdentifier_decode(c, SYNTA_CONTEXT(4), &out->numeric_user_identifier)) return synta_cbs_set_field(c, "BuiltInStandardAttributes.numeric-user-identifier");
@@ -1174,7 +1174,7 @@ int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, uint32_t tag, pki
         }
         first_ = 0;
         prev_ = t;
-        if (!seen_printable_string && (t == (0x13u))) {
+        if (!seen_printable_string && ((t | SYNTA_CONSTRUCTED) == ((0x13u) | SYNTA_CONSTRUCTED))) {
             seen_printable_string = 1;
             out->has_printable_string = 1;
             {
@@ -1187,7 +1187,7 @@ int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, uint32_t tag, pki
             }
             continue;
         }
-        if (!seen_teletex_string && (t == (0x14u))) {
+        if (!seen_teletex_string && ((t | SYNTA_CONSTRUCTED) == ((0x14u) | SYNTA_CONSTRUCTED))) {
             seen_teletex_string = 1;
             out->has_teletex_string = 1;
             {

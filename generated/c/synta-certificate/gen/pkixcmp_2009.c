@@ -820,7 +820,7 @@ int pkixcmp_2009_PKIStatusInfo_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
             if (!pkixcmp_2009_PKIFreeText_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->statusString)) return synta_cbs_set_field(c, "PKIStatusInfo.statusString");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x03u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x03u) | SYNTA_CONSTRUCTED))) {
         out->has_failInfo = 1;
         {
             if (!pkixcmp_2009_PKIFailureInfo_decode(c, (0x03u), &out->failInfo)) return synta_cbs_set_field(c, "PKIStatusInfo.failInfo");
@@ -1024,7 +1024,7 @@ int pkixcmp_2009_CertResponse_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_
             if (!pkixcmp_2009_CertifiedKeyPair_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->certifiedKeyPair)) return synta_cbs_set_field(c, "CertResponse.certifiedKeyPair");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == (0x04u))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == ((0x04u) | SYNTA_CONSTRUCTED))) {
         out->has_rspInfo = 1;
         {
             if (!synta_gen_octets_decode(c, (0x04u), &out->rspInfo)) return synta_cbs_set_field(c, "CertResponse.rspInfo");
@@ -1592,11 +1592,13 @@ int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Ext
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension.critical");
         }
     } else {
         *(&out->critical) = 0;

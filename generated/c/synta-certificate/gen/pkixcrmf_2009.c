@@ -232,11 +232,13 @@ int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs, uint32_t tag, 
         if (!synta_gen_oid_decode(c, (0x06u), &out->extnID)) return synta_cbs_set_field(c, "Extension_CertExtensions.extnID");
     }
     if (synta_cbs_peek_tag(c, &t) && (t == (0x01u))) {
+        const size_t el_ = synta_cbs_offset(c);
         {
             if (!synta_gen_bool_decode(c, (0x01u), &out->critical)) return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
         if (*(&out->critical) == 0 && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "Extension_CertExtensions.critical");
         }
     } else {
         *(&out->critical) = 0;
@@ -519,13 +521,13 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
             if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, SYNTA_CONTEXT_CONSTRUCTED(6), &out->publicKey)) return synta_cbs_set_field(c, "CertTemplate.publicKey");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(7))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(7) | SYNTA_CONSTRUCTED))) {
         out->has_issuerUID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(7), &out->issuerUID)) return synta_cbs_set_field(c, "CertTemplate.issuerUID");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(8))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(8) | SYNTA_CONSTRUCTED))) {
         out->has_subjectUID = 1;
         {
             if (!pkix1_explicit_2009_UniqueIdentifier_decode(c, SYNTA_CONTEXT(8), &out->subjectUID)) return synta_cbs_set_field(c, "CertTemplate.subjectUID");
@@ -898,7 +900,7 @@ int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
             if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(1), &out->symmAlg)) return synta_cbs_set_field(c, "EncryptedValue.symmAlg");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(2))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))) {
         out->has_encSymmKey = 1;
         {
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->encSymmKey)) return synta_cbs_set_field(c, "EncryptedValue.encSymmKey");
@@ -910,7 +912,7 @@ int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2
             if (!pkixcrmf_2009_AlgorithmIdentifier_decode(c, SYNTA_CONTEXT_CONSTRUCTED(3), &out->keyAlg)) return synta_cbs_set_field(c, "EncryptedValue.keyAlg");
         }
     }
-    if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT(4))) {
+    if (synta_cbs_peek_tag(c, &t) && ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(4) | SYNTA_CONSTRUCTED))) {
         out->has_valueHint = 1;
         {
             if (!synta_gen_octets_decode(c, SYNTA_CONTEXT(4), &out->valueHint)) return synta_cbs_set_field(c, "EncryptedValue.valueHint");
@@ -1074,7 +1076,7 @@ int pkixcrmf_2009_KeyGenParameters_parse(const uint8_t *data, size_t len, synta_
 int pkixcrmf_2009_PKIArchiveOptions_accepts(uint32_t t) {
     return 0
     || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
-    || (t == SYNTA_CONTEXT(1))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT(2))
     ;
 }
@@ -1098,7 +1100,7 @@ int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32_t tag, pkixcrm
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(1)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(1) | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters;
         {
             if (!pkixcrmf_2009_KeyGenParameters_decode(c, SYNTA_CONTEXT(1), &out->u.keyGenParameters)) return synta_cbs_set_field(c, "PKIArchiveOptions.keyGenParameters");
@@ -1937,9 +1939,9 @@ int pkixcrmf_2009_SubsequentMessage_parse(const uint8_t *data, size_t len, synta
 
 int pkixcrmf_2009_POPOPrivKey_accepts(uint32_t t) {
     return 0
-    || (t == SYNTA_CONTEXT(0))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT(1))
-    || (t == SYNTA_CONTEXT(2))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(3))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(4))
     ;
@@ -1954,7 +1956,7 @@ int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "POPOPrivKey");
     }
-    if (t == SYNTA_CONTEXT(0)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(0) | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_thisMessage;
         {
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(0), &out->u.thisMessage)) return synta_cbs_set_field(c, "POPOPrivKey.thisMessage");
@@ -1968,7 +1970,7 @@ int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_2009
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(2)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_POPOPRIVKEY_PR_dhMAC;
         {
             if (!synta_gen_bits_decode(c, SYNTA_CONTEXT(2), &out->u.dhMAC)) return synta_cbs_set_field(c, "POPOPrivKey.dhMAC");
@@ -2769,7 +2771,7 @@ int pkixcrmf_2009_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_ru
 
 int pkixcrmf_2009_EncKeyWithID_identifier_accepts(uint32_t t) {
     return 0
-    || (t == (0x0Cu))
+    || ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED))
     || (pkix1_implicit_2009_GeneralName_accepts(t))
     ;
 }
@@ -2783,7 +2785,7 @@ int pkixcrmf_2009_EncKeyWithID_identifier_decode(synta_cbs *cbs, uint32_t tag, p
         if (c->len == 0) (void)synta_cbs_fail(c, SYNTA_ERR_MISSING_ELEMENT, synta_cbs_offset(c), NULL);
         return synta_cbs_set_field(c, "EncKeyWithID_identifier");
     }
-    if (t == (0x0Cu)) {
+    if ((t | SYNTA_CONSTRUCTED) == ((0x0Cu) | SYNTA_CONSTRUCTED)) {
         out->present = PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_string;
         {
             if (!synta_gen_utf8_decode(c, (0x0Cu), &out->u.string)) return synta_cbs_set_field(c, "EncKeyWithID_identifier.string");

@@ -19,7 +19,7 @@ int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_accepts(uint32_
     return 0
     || (t == SYNTA_CONTEXT_CONSTRUCTED(0))
     || (t == SYNTA_CONTEXT_CONSTRUCTED(1))
-    || (t == SYNTA_CONTEXT(2))
+    || ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED))
     ;
 }
 
@@ -46,7 +46,7 @@ int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_decode(synta_cb
         }
         return 1;
     }
-    if (t == SYNTA_CONTEXT(2)) {
+    if ((t | SYNTA_CONSTRUCTED) == (SYNTA_CONTEXT(2) | SYNTA_CONSTRUCTED)) {
         out->present = SECURE_MIME_MESSAGE_V3DOT1_2009_SMIMEENCRYPTIONKEYPREFERENCE_PR_subjectAltKeyIdentifier;
         {
             if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode(c, SYNTA_CONTEXT(2), &out->u.subjectAltKeyIdentifier)) return synta_cbs_set_field(c, "SMIMEEncryptionKeyPreference.subjectAltKeyIdentifier");

@@ -34,34 +34,6 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) || !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
         goto fail;
     }
-    /* version [0] Version DEFAULT v1: DER (X.690 11.5) forbids encoding the default.
-     * (The generated TBSCertificate decoder does not check it.) */
-    if (tbs->has_version && tbs->version.len == 1 && tbs->version.data[0] == 0) {
-        (void)synta_cbs_fail(&cbs, SYNTA_ERR_NON_CANONICAL, (size_t)(tbs->version.data - der),
-                             "a component equal to its DEFAULT was encoded");
-        (void)synta_cbs_set_field(&cbs, "TBSCertificate.version");
-        goto fail;
-    }
-    /* issuerUniqueID [1] / subjectUniqueID [2] IMPLICIT BIT STRING in constructed
-     * form: the generated decoder compares the whole tag when it looks for them, so
-     * it takes such an element for an unknown extension addition and skips it (the
-     * Rust decoder reports it). DER forbids constructed strings (X.690 10.2). */
-    {
-        synta_cbs whole, walk;
-        sub_cursor(&ctx, out->tbs, 1, &whole);
-        if (!synta_cbs_get_asn1(&whole, &walk, SYNTA_TAG_SEQUENCE)) goto fail;
-        while (walk.len > 0) {
-            synta_span el;
-            if (!synta_cbs_get_element(&walk, &el, &tag)) goto fail;
-            if (tag == SYNTA_CONTEXT_CONSTRUCTED(1) || tag == SYNTA_CONTEXT_CONSTRUCTED(2)) {
-                (void)synta_cbs_fail(&walk, SYNTA_ERR_NON_CANONICAL, (size_t)(el.data - der),
-                                     "string must use the primitive form");
-                (void)synta_cbs_set_field(&walk, tag == SYNTA_CONTEXT_CONSTRUCTED(1) ? "TBSCertificate.issuerUniqueID"
-                                                                                     : "TBSCertificate.subjectUniqueID");
-                goto fail;
-            }
-        }
-    }
     /* The names are kept raw by the generated decoder: walk them now. */
     sub_cursor(&ctx, tbs->issuer, 2, &cbs);
     if (!synta_name_walk(&cbs, NULL)) {
@@ -195,7 +167,6 @@ int synta_cert_check_extensions(const synta_cert *cert, synta_error *err) {
 
 int synta_cert_version(const synta_cert *cert) {
     const pkix1_explicit_2009_TBSCertificate *tbs = &cert->raw.toBeSigned;
-    if (!tbs->has_version) return 1;
     if (tbs->version.len == 1 && tbs->version.data[0] <= 2) return tbs->version.data[0] + 1;
     return 0;
 }

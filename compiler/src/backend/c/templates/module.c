@@ -98,7 +98,8 @@ int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }} *out) {
 {%- call decode_field(f) %}{% endcall %}
 {%- if let Some(d) = f.default_value %}
             if ({{ d.eq_decoded }} && c->ctx->rules != SYNTA_BER) {
-                return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+                (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+                return synta_cbs_set_field(c, "{{ f.label }}");
             }
 {%- endif %}
             continue;
@@ -127,13 +128,17 @@ int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }} *out) {
 {%- for f in t.fields %}
 {%- if f.conditional() %}
     if (synta_cbs_peek_tag(c, &t) && ({{ f.test }})) {
+{%- if f.default_value.is_some() %}
+        const size_t el_ = synta_cbs_offset(c);
+{%- endif %}
 {%- if f.optional %}
         out->has_{{ f.name }} = 1;
 {%- endif %}
 {%- call decode_field(f) %}{% endcall %}
 {%- if let Some(d) = f.default_value %}
         if ({{ d.eq_decoded }} && c->ctx->rules != SYNTA_BER) {
-            return synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, synta_cbs_offset(c), "a component equal to its DEFAULT was encoded");
+            (void)synta_cbs_fail(c, SYNTA_ERR_NON_CANONICAL, el_, "a component equal to its DEFAULT was encoded");
+            return synta_cbs_set_field(c, "{{ f.label }}");
         }
     } else {
         *({{ f.dst }}) = {{ d.value }};
