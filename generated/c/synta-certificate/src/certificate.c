@@ -34,17 +34,8 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) || !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
         goto fail;
     }
-    /* The names are kept raw by the generated decoder: walk them now. */
-    sub_cursor(&ctx, tbs->issuer, 2, &cbs);
-    if (!synta_name_walk(&cbs, NULL)) {
-        (void)synta_cbs_set_field(&cbs, "TBSCertificate.issuer");
-        goto fail;
-    }
-    sub_cursor(&ctx, tbs->subject, 2, &cbs);
-    if (!synta_name_walk(&cbs, NULL)) {
-        (void)synta_cbs_set_field(&cbs, "TBSCertificate.subject");
-        goto fail;
-    }
+    /* The names stay raw, as in the Rust API: they are checked when formatted
+     * (synta_cert_issuer_string / subject_string), so parsing costs no DN walk. */
     if (tbs->has_extensions) {
         sub_cursor(&ctx, tbs->extensions, 3, &cbs);
         if (!pkix1_explicit_2009_Extensions_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG,

@@ -249,7 +249,16 @@ static int print_certificate(const uint8_t *der, size_t len, synta_error *err) {
     FILE *f = stdout;
     if (!synta_cert_parse(der, len, &cert, err)) return 0;
     if (!synta_cert_check_extensions(&cert, err)) return 0;
-    /* Names were checked by synta_cert_parse; formatting them cannot fail. */
+    /* The names are checked when formatted: check both before printing anything. */
+    {
+        static char scratch[1 << 16];
+        synta_span issuer = synta_cert_issuer_der(&cert), subject = synta_cert_subject_der(&cert);
+        size_t n;
+        if (!synta_name_format(issuer.data, issuer.len, scratch, sizeof scratch, &n, err) ||
+            !synta_name_format(subject.data, subject.len, scratch, sizeof scratch, &n, err)) {
+            return 0;
+        }
+    }
     fputs("{\"issuer\":", f);
     json_text(f, &cert, synta_cert_issuer_string);
     fputs(",\"not_after\":", f);

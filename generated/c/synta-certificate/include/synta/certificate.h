@@ -64,12 +64,11 @@ typedef struct synta_cert_ext_iter {
 /*
  * synta_cert_parse parses exactly one DER certificate of |len| bytes at |der| into
  * |*out| (strict DER: every check of the runtime, DEFAULT values absent, no trailing
- * bytes). Beyond the generated Certificate decoder it also walks the issuer and
- * subject names (the same checks as synta_name_format: AttributeTypeAndValue shape,
- * SET OF order, string alphabets) and decodes the extension list, so that every
- * accessor below works without failing on malformed input. It does not decode the
- * extension values (see synta_cert_check_extensions). On failure |*err| (may be
- * NULL) holds the first error: kind, absolute byte offset into |der|, field.
+ * bytes) and decodes the extension list. As in the Rust API, issuer and subject stay
+ * raw until asked for: synta_cert_issuer_string / subject_string check them (and
+ * fail on a malformed name). Extension values are not decoded (see
+ * synta_cert_check_extensions). On failure |*err| (may be NULL) holds the first
+ * error: kind, absolute byte offset into |der|, field.
  */
 SYNTA_MUST_USE int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_error *err);
 
