@@ -409,7 +409,9 @@ int synta_name_walk(synta_cbs *cbs, synta_sink *out) {
         if (!synta_next_element(&seq, &raw, &set, &tag)) return 0;
         if (!expect_tag(&seq, tag, SYNTA_TAG_SET, raw.data)) return 0;
         if (count < SMALL) starts[count] = raw.data;
-        if (!render_rdn(&set, raw.data, &dry)) return 0;
+        /* Checking only (no output): render into the dry sink. When writing, the
+         * second pass below checks each RDN as it renders it, so one pass is enough. */
+        if (out == NULL && !render_rdn(&set, raw.data, &dry)) return 0;
         count++;
     }
     if (out == NULL) return 1;
