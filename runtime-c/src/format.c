@@ -96,6 +96,26 @@ size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap) {
         i++;
         len = i - start;
         if (len > MAX_ARC) return 0;
+        if (len <= 9) {
+            /* Fast path: an arc of at most 63 bits, the usual case. */
+            uint64_t v = 0;
+            size_t n = 0;
+            for (k = start; k < i; k++) v = (v << 7) | (oid.data[k] & 0x7Fu);
+            if (arc == 0 && !relative) {
+                first = v < 40 ? 0 : v < 80 ? 1 : 2;
+                v -= first * 40u;
+                put(buf, cap, &pos, first == 0 ? "0." : first == 1 ? "1." : "2.", 2);
+            } else if (arc > 0) {
+                put(buf, cap, &pos, ".", 1);
+            }
+            do {
+                digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
+                v /= 10;
+            } while (v != 0);
+            put(buf, cap, &pos, digits + sizeof digits - n, n);
+            arc++;
+            continue;
+        }
         /* Base 128 to base 256, from the least significant end. */
         bits = len * 7;
         bytes = (bits + 7) / 8;

@@ -19,11 +19,12 @@ void synta_sink_init(synta_sink *s, char *buf, size_t cap) {
 }
 
 void synta_sink_put(synta_sink *s, const char *text, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) {
-        if (s->len + 1 < s->cap) s->buf[s->len] = text[i];
-        s->len++;
+    /* Copy what fits (keeping room for the NUL); count everything. */
+    if (s->len + 1 < s->cap) {
+        size_t room = s->cap - 1 - s->len;
+        memcpy(s->buf + s->len, text, n < room ? n : room);
     }
+    s->len += n;
 }
 
 void synta_sink_puts(synta_sink *s, const char *text) { synta_sink_put(s, text, strlen(text)); }
@@ -251,10 +252,30 @@ static void put_utf8(synta_sink *out, uint32_t cp) {
 }
 
 /* RFC 4514 section 2.4 escaping of the code points of |s|, as name.rs escape(). */
+/* Whether octet |b| of an ASCII-compatible text at |pos| (of |len|) is written as it
+ * is: printable ASCII other than the RFC 4514 specials, and a space that is neither
+ * first nor last. */
+static int plain_octet(uint8_t b, size_t pos, size_t len) {
+    if (b == ' ') return pos != 0 && pos + 1 != len;
+    if (b < 0x21 || b > 0x7E) return 0;
+    return b != '\\' && b != '"' && b != '+' && b != ',' && b != ';' && b != '<' && b != '>' && b != '#';
+}
+
 static void escape(text_kind kind, synta_span s, synta_sink *out) {
     size_t pos = 0;
     int first = 1;
     while (pos < s.len) {
+        if (kind == TEXT_UTF8 || kind == TEXT_OCTETS) {
+            /* Runs of plain ASCII go out in one copy. */
+            size_t end = pos;
+            while (end < s.len && plain_octet(s.data[end], end, s.len)) end++;
+            if (end > pos) {
+                synta_sink_put(out, (const char *)s.data + pos, end - pos);
+                pos = end;
+                first = 0;
+                continue;
+            }
+        }
         uint32_t c = text_next(kind, s, &pos);
         int last = pos >= s.len;
         switch (c) {
