@@ -268,7 +268,11 @@ static void escape(text_kind kind, synta_span s, synta_sink *out) {
         if (kind == TEXT_UTF8 || kind == TEXT_OCTETS) {
             /* Runs of plain ASCII go out in one copy. */
             size_t end = pos;
-            while (end < s.len && plain_octet(s.data[end], end, s.len)) end++;
+            /* UTF-8 octets above 0x7F belong to multi-octet characters, none of which
+             * RFC 4514 escapes: they are copied too (the value was checked before). */
+            while (end < s.len && (plain_octet(s.data[end], end, s.len) || (kind == TEXT_UTF8 && s.data[end] >= 0x80))) {
+                end++;
+            }
             if (end > pos) {
                 synta_sink_put(out, (const char *)s.data + pos, end - pos);
                 pos = end;
