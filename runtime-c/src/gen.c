@@ -130,7 +130,8 @@ SYNTA_GEN_SPAN(synta_gen_universal, synta_decode_string(&c, SYNTA_TAG_UNIVERSAL_
 SYNTA_GEN_SPAN(synta_gen_bmp, synta_decode_string(&c, SYNTA_TAG_BMP_STRING, out))
 SYNTA_GEN_SPAN(synta_gen_objdesc, synta_decode_string(&c, SYNTA_TAG_OBJECT_DESCRIPTOR, out))
 
-/* Contents kept as they are: REAL and the types the runtime does not model. */
+/* Contents kept as they are (REAL after its check, and the types the runtime does not
+ * model). */
 static int take_contents(synta_cbs *c, synta_span *out) {
     out->data = c->data;
     out->len = c->len;
@@ -145,7 +146,9 @@ static int put_contents(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
 
 int synta_gen_real_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
     synta_cbs c;
-    return open_element(cbs, tag, &c) && take_contents(&c, out);
+    synta_real checked;
+    /* Kept as contents octets, but checked as a REAL under the cursor's rules. */
+    return open_element(cbs, tag, &c) && synta_decode_real(&c, &checked) && take_contents(&c, out);
 }
 
 int synta_gen_real_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {

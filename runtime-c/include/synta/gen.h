@@ -56,7 +56,7 @@ SYNTA_GEN_CODEC(synta_gen_i64, int64_t);
 SYNTA_GEN_CODEC(synta_gen_int, synta_span);
 /* ENUMERATED (the generated type checks the value is known). */
 SYNTA_GEN_CODEC(synta_gen_enum, int64_t);
-/* REAL: its contents octets, kept as they are. */
+/* REAL: its contents octets, checked (X.690 8.5, 11.3 under DER/CER). */
 SYNTA_GEN_CODEC(synta_gen_real, synta_span);
 SYNTA_GEN_CODEC(synta_gen_bits, synta_bit_string);
 SYNTA_GEN_CODEC(synta_gen_octets, synta_span);

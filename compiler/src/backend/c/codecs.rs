@@ -552,7 +552,7 @@ impl<'ir> Generator<'ir> {
                     tag: codec.tag.as_ref().map_or_else(|| "0".to_string(), tag_expr),
                     c_type: codec.c_type,
                     codec: codec.codec,
-                    key: bytes.iter().map(|b| format!("\"\\x{b:02x}\"")).collect(),
+                    key: c_octets_literal(&bytes),
                     key_len: bytes.len(),
                     dotted: dotted.clone(),
                 });
@@ -928,7 +928,7 @@ fn default_constant(v: &Value, c_type: &str) -> Option<String> {
         // storage), one literal per octet so no escape runs into the next.
         Value::Integer(i) if c_type == "synta_span" => {
             let bytes = crate::backend::rust::values::integer_contents(&i.0);
-            let text: String = bytes.iter().map(|b| format!("\"\\x{b:02x}\"")).collect();
+            let text = c_octets_literal(&bytes);
             Some(format!(
                 "((synta_span){{(const uint8_t *){text}, {}}})",
                 bytes.len()
@@ -983,4 +983,10 @@ fn i64_literal(v: i64) -> String {
     } else {
         format!("INT64_C({v})")
     }
+}
+
+/// Octets as a C string literal (static storage), one literal per octet so that no hex
+/// escape runs into the next: `"\x55" "\x1d"`.
+fn c_octets_literal(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("\"\\x{b:02x}\"")).collect()
 }

@@ -70,24 +70,6 @@ static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, in
     pkix1_implicit_2009_GeneralName gn;
     pkix1_implicit_2009_GeneralNames_iter(names, &it);
     while (pkix1_implicit_2009_GeneralNames_next(&it, &gn)) {
-        if (gn.present == PKIX1_IMPLICIT_2009_GENERALNAME_PR_otherName) {
-            /* otherName [0] INSTANCE OF: the generated C keeps the raw TLV; the Rust
-             * decoder reads it as a SEQUENCE OF ANY, so check its elements. */
-            synta_ctx ctx;
-            synta_cbs cbs, seq, contents;
-            synta_span raw;
-            uint32_t tag;
-            synta_ctx_init(&ctx, SYNTA_DER, gn.u.otherName.data, gn.u.otherName.len);
-            synta_cbs_init(&cbs, &ctx);
-            if (!synta_cbs_get_asn1(&cbs, &seq, SYNTA_CONTEXT_CONSTRUCTED(0))) goto name_fail;
-            while (seq.len > 0) {
-                if (!synta_next_element(&seq, &raw, &contents, &tag)) goto name_fail;
-            }
-            continue;
-        name_fail:
-            if (err != NULL) *err = ctx.error;
-            return 0;
-        }
         if (gn.present == PKIX1_IMPLICIT_2009_GENERALNAME_PR_directoryName) {
             /* The Rust GeneralName decodes the Name, then writes it in RFC 4514. */
             pkix1_explicit_2009_Name name;
@@ -124,20 +106,6 @@ int synta_cert_check_extensions(const synta_cert *cert, synta_error *err) {
         ext.extnValue = e.value;
         if (!pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode(&ext, SYNTA_DER, &value, err)) {
             if (err != NULL && err->field == NULL) err->field = CHECKED[i].name;
-            return 0;
-        }
-        /* pathLenConstraint INTEGER (0..MAX): the generated decoder keeps the span
-         * without checking the range (the Rust one checks it). */
-        if (value.present == PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_BasicConstraints &&
-            value.u.ext_BasicConstraints.has_pathLenConstraint && value.u.ext_BasicConstraints.pathLenConstraint.len > 0 &&
-            (value.u.ext_BasicConstraints.pathLenConstraint.data[0] & 0x80u) != 0) {
-            if (err != NULL) {
-                memset(err, 0, sizeof *err);
-                err->kind = SYNTA_ERR_CONSTRAINT;
-                err->offset = (size_t)(value.u.ext_BasicConstraints.pathLenConstraint.data - e.value.data);
-                err->field = "basicConstraints.pathLenConstraint";
-                err->detail = "(0..MAX)";
-            }
             return 0;
         }
         /* The Rust decoders read the Names inside GeneralNames eagerly; the tool writes
