@@ -315,9 +315,13 @@ impl<'a> Reader<'a> {
         f: impl FnOnce(&mut Reader<'a>) -> Result<R>,
     ) -> Result<R> {
         let mut child = self.child(header)?;
-        let out = f(&mut child)?;
-        self.close_child(child)?;
-        Ok(out)
+        // `out` is returned as it is (not unwrapped and wrapped again), so a large
+        // value is not copied on its way out.
+        let out = f(&mut child);
+        if out.is_ok() {
+            self.close_child(child)?;
+        }
+        out
     }
 
     /// Decodes one `T` at the cursor.

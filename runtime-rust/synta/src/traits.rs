@@ -253,9 +253,12 @@ pub fn decode_with_limits<'a, T: Decode<'a>>(
     limits: Limits,
 ) -> Result<T> {
     let mut r = Reader::with_limits(bytes, rules, limits);
-    let v = T::decode(&mut r)?;
-    r.finish()?;
-    Ok(v)
+    // Returned as it is, not re-wrapped: a large value is not copied again.
+    let v = T::decode(&mut r);
+    if v.is_ok() {
+        r.finish()?;
+    }
+    v
 }
 
 /// Decodes a stream of concatenated `T` values (the one place where more than one value

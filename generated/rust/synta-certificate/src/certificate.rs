@@ -75,9 +75,13 @@ impl<'a> Certificate<'a> {
     /// Parses a DER certificate; errors carry the byte offset and field path
     /// (`Certificate.toBeSigned.validity.notAfter`).
     pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        let inner = x509::Certificate::from_der(der)?;
-        let tbs = first_element(der)?;
-        Ok(Certificate { inner, der, tbs })
+        let inner = x509::Certificate::from_der(der);
+        // Built from the decoded value in place rather than unwrapped and wrapped again
+        // (fewer copies of a large struct).
+        inner.and_then(|inner| {
+            let tbs = first_element(der)?;
+            Ok(Certificate { inner, der, tbs })
+        })
     }
 
     /// The generated structure, for everything this API does not cover.

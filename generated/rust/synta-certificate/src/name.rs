@@ -7,6 +7,8 @@
 
 use std::fmt::Write as _;
 
+mod fast;
+
 use synta::{
     AnyRef, Class, Decode, Error, ErrorKind, Limits, NonCanonical, ObjectIdentifierRef, Reader,
     Rules, Tag, Text,
@@ -41,6 +43,16 @@ pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
 /// decoding the generated `Name` (SET OF order included), and rendered without building
 /// the decoded tree.
 pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
+    // Most names take the byte walker of `fast`; it hands everything else (rare forms,
+    // and every error) to the general path below.
+    match fast::render(name_der) {
+        Some(text) => Ok(text),
+        None => rfc4514_general(name_der, offset),
+    }
+}
+
+/// The general path of [`rfc4514_at`]: every form of `Name`, and the errors.
+fn rfc4514_general(name_der: &[u8], offset: usize) -> synta::Result<String> {
     let mut r = Reader::sub(name_der, offset, Rules::Der, 0, Limits::DEFAULT);
     // RDNs are written last first: they are collected first, on the stack for up to
     // `SMALL` of them.

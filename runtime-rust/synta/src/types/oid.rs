@@ -91,7 +91,80 @@ impl DottedBuf {
     }
 }
 
+/// Appends `v` in decimal at `buf[*len..]`; the caller leaves room for 20 digits.
+#[inline]
+fn push_decimal(buf: &mut [u8], len: &mut usize, v: u64) {
+    let mut digits = [0u8; 20];
+    let mut n = 0;
+    let mut rest = v;
+    loop {
+        // `rest % 10` is below 10.
+        digits[19 - n] = b'0' + (rest % 10) as u8;
+        n += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if let Some(out) = buf.get_mut(*len..*len + n) {
+        out.copy_from_slice(&digits[20 - n..]);
+        *len += n;
+    }
+}
+
+/// The dotted form of short OIDs (the ones certificates are made of) in one pass over
+/// the octets, with every arc below 2^56; `None` hands the rest to [`write_dotted`]'s
+/// general loop.
+#[inline]
+fn dotted_short(bytes: &[u8], absolute: bool, buf: &mut [u8; 128]) -> Option<usize> {
+    // At most 3 digits and a dot per octet, plus the first arc's split: it fits.
+    if bytes.len() > 30 {
+        return None;
+    }
+    let mut len = 0;
+    let mut v = 0u64;
+    let mut octets = 0;
+    let mut first = true;
+    for &b in bytes {
+        v = (v << 7) | u64::from(b & 0x7f);
+        octets += 1;
+        if b & 0x80 != 0 {
+            if octets == 8 {
+                return None;
+            }
+            continue;
+        }
+        if !first {
+            *buf.get_mut(len)? = b'.';
+            len += 1;
+        } else if absolute {
+            // X.690 8.19.4: first sub-identifier is X*40 + Y, X in 0..=2.
+            let x = (v / 40).min(2);
+            push_decimal(buf, &mut len, x);
+            *buf.get_mut(len)? = b'.';
+            len += 1;
+            v -= x * 40;
+        }
+        first = false;
+        push_decimal(buf, &mut len, v);
+        v = 0;
+        octets = 0;
+    }
+    // A truncated last sub-identifier (unchecked bytes) takes the general path.
+    (octets == 0).then_some(len)
+}
+
 fn write_dotted(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Result {
+    let mut short = [0u8; 128];
+    if let Some(len) = dotted_short(bytes, absolute, &mut short) {
+        // Only ASCII digits and dots are written.
+        return f.write_str(core::str::from_utf8(short.get(..len).unwrap_or(&[])).unwrap_or("?"));
+    }
+    write_dotted_general(bytes, absolute, f)
+}
+
+/// [`write_dotted`] for every input: arcs of any size, unchecked octets.
+fn write_dotted_general(bytes: &[u8], absolute: bool, f: &mut dyn fmt::Write) -> fmt::Result {
     let mut out = DottedBuf {
         buf: [0; 128],
         len: 0,
@@ -333,4 +406,67 @@ pub fn dotted(bytes: &[u8], absolute: bool) -> String {
     let mut s = String::new();
     let _ = write_dotted(bytes, absolute, &mut s);
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{write_dotted, write_dotted_general};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    fn both(bytes: &[u8], absolute: bool) -> (String, String) {
+        let (mut fast, mut general) = (String::new(), String::new());
+        write_dotted(bytes, absolute, &mut fast).unwrap();
+        write_dotted_general(bytes, absolute, &mut general).unwrap();
+        (fast, general)
+    }
+
+    #[test]
+    fn short_path_matches_the_general_loop() {
+        let fixed: &[&[u8]] = &[
+            &[],
+            &[0x00],
+            &[0x27],
+            &[0x28],
+            &[0x4f, 0x50],
+            &[0x7f],
+            &[0x81, 0x00],
+            &[0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b],
+            &[0x55, 0x04, 0x03],
+            &[0x88, 0x37, 0x03],
+            &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
+            &[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
+            &[0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00],
+            // Truncated last sub-identifier, as the dump tool may see.
+            &[0x2a, 0x86],
+            &[0x80, 0x01],
+        ];
+        for bytes in fixed {
+            for absolute in [true, false] {
+                let (fast, general) = both(bytes, absolute);
+                assert_eq!(fast, general, "{bytes:02x?}");
+            }
+        }
+        // A deterministic spread of octet strings (xorshift), long ones included.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| {
+                    let b = x.to_le_bytes()[i % 8];
+                    // Mostly sub-identifier ends, some continuations.
+                    if i % 3 == 1 {
+                        b | 0x80
+                    } else {
+                        b & 0x7f
+                    }
+                })
+                .collect();
+            let (fast, general) = both(&bytes, x & 1 == 0);
+            assert_eq!(fast, general, "{bytes:02x?}");
+        }
+    }
 }

@@ -83,6 +83,7 @@ impl DateTime {
         Ok(dt)
     }
 
+    #[inline]
     fn check(&self) -> Result<(), ErrorKind> {
         let ok = (1..=12).contains(&self.month)
             && self.day >= 1
@@ -352,31 +353,31 @@ fn render_bytes(dt: &DateTime, generalized: bool) -> Rendered {
 /// `None` for anything else, which then takes the general path (and its errors).
 #[inline]
 fn fast_canonical(bytes: &[u8], generalized: bool) -> Option<DateTime> {
-    let (year, rest) = if generalized {
-        let [a, b, c, d, rest @ ..] = bytes else {
+    // The 12 or 14 digits are checked and paired eight at a time.
+    let (year, month, day, hour, minute, second) = if generalized {
+        let &[y0, y1, y2, y3, m0, m1, d0, d1, h0, h1, i0, i1, s0, s1, b'Z'] = bytes else {
             return None;
         };
-        (
-            u16::from(two_digits(*a, *b)?) * 100 + u16::from(two_digits(*c, *d)?),
-            rest,
-        )
+        let [yh, yl, month, day] = digit_pairs([y0, y1, y2, y3, m0, m1, d0, d1])?;
+        let [hour, minute, second, _] = digit_pairs([h0, h1, i0, i1, s0, s1, b'0', b'0'])?;
+        let year = u16::from(yh) * 100 + u16::from(yl);
+        (year, month, day, hour, minute, second)
     } else {
-        let [a, b, rest @ ..] = bytes else {
+        let &[y0, y1, m0, m1, d0, d1, h0, h1, i0, i1, s0, s1, b'Z'] = bytes else {
             return None;
         };
-        let yy = two_digits(*a, *b)?;
-        (if yy >= 50 { 1900 } else { 2000 } + u16::from(yy), rest)
-    };
-    let &[mo0, mo1, d0, d1, h0, h1, mi0, mi1, s0, s1, b'Z'] = rest else {
-        return None;
+        let [yy, month, day, hour] = digit_pairs([y0, y1, m0, m1, d0, d1, h0, h1])?;
+        let [minute, second, _, _] = digit_pairs([i0, i1, s0, s1, b'0', b'0', b'0', b'0'])?;
+        let year = if yy >= 50 { 1900 } else { 2000 } + u16::from(yy);
+        (year, month, day, hour, minute, second)
     };
     let dt = DateTime {
         year,
-        month: two_digits(mo0, mo1)?,
-        day: two_digits(d0, d1)?,
-        hour: two_digits(h0, h1)?,
-        minute: Some(two_digits(mi0, mi1)?),
-        second: Some(two_digits(s0, s1)?),
+        month,
+        day,
+        hour,
+        minute: Some(minute),
+        second: Some(second),
         fraction: None,
         zone: TimeZone::Utc,
     };
@@ -384,14 +385,20 @@ fn fast_canonical(bytes: &[u8], generalized: bool) -> Option<DateTime> {
     Some(dt)
 }
 
-#[inline]
-fn two_digits(a: u8, b: u8) -> Option<u8> {
-    let (a, b) = (a.wrapping_sub(b'0'), b.wrapping_sub(b'0'));
-    if a < 10 && b < 10 {
-        Some(a * 10 + b)
-    } else {
-        None
+/// Eight ASCII digits as four two-digit numbers, or `None` if one is not a digit.
+#[inline(always)]
+fn digit_pairs(ascii: [u8; 8]) -> Option<[u8; 4]> {
+    let x = u64::from_le_bytes(ascii).wrapping_sub(0x3030_3030_3030_3030);
+    // A byte is a digit when it was at least '0' (no borrow, high bit clear) and adding
+    // 0x76 keeps it below 0x80 (at most 9).
+    if (x | x.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 != 0 {
+        return None;
     }
+    // First digit of each pair in the low byte (little-endian): tens * 10 + ones.
+    let pairs = (x & 0x00ff_00ff_00ff_00ff) * 10 + ((x >> 8) & 0x00ff_00ff_00ff_00ff);
+    // Each 16-bit lane is at most 99: its low byte holds all of it.
+    let lanes = pairs.to_le_bytes();
+    Some([lanes[0], lanes[2], lanes[4], lanes[6]])
 }
 
 fn render(dt: &DateTime, generalized: bool) -> String {
@@ -490,5 +497,84 @@ impl GeneralizedTime {
         (dt.year <= 9999)
             .then_some(())
             .ok_or(ErrorKind::InvalidValue("year above 9999"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fast_canonical, parse_generalized, parse_utc};
+
+    /// Whatever the fast path accepts, the general parser accepts with the same value;
+    /// and every canonical spelling of a valid date takes the fast path.
+    #[test]
+    fn fast_path_agrees_with_the_general_parser() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut fast = 0;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let generalized = i % 2 == 0;
+            let digits = if generalized { 14 } else { 12 };
+            // Fields mostly in range, sometimes just outside it (day 29-32, hour 24...).
+            let field = |shift: u32, range: u64| (x >> shift) % range;
+            let year = if generalized {
+                field(0, 10_000)
+            } else {
+                field(0, 100)
+            };
+            let rest = [
+                field(14, 13),
+                1 + field(18, 32),
+                field(23, 25),
+                field(28, 61),
+                field(34, 61),
+            ];
+            let mut text = if generalized {
+                alloc::format!("{year:04}")
+            } else {
+                alloc::format!("{year:02}")
+            }
+            .into_bytes();
+            for v in rest {
+                text.extend_from_slice(alloc::format!("{v:02}").as_bytes());
+            }
+            text.push(b'Z');
+            match x % 23 {
+                0 => {
+                    let at = (x >> 40) as usize % text.len();
+                    text[at] = x.to_le_bytes()[6];
+                }
+                1 => {
+                    text.pop();
+                }
+                2 => text.insert(3, b'1'),
+                _ => {}
+            }
+            let general = if generalized {
+                parse_generalized(&text)
+            } else {
+                parse_utc(&text)
+            };
+            if let Some(dt) = fast_canonical(&text, generalized) {
+                fast += 1;
+                assert_eq!(
+                    Ok(dt),
+                    general,
+                    "{}",
+                    alloc::string::String::from_utf8_lossy(&text)
+                );
+            } else if let Ok(dt) = general {
+                // Valid but not taken: only non-canonical spellings may be left out.
+                assert!(
+                    !dt.is_canonical(generalized)
+                        || text.len() != digits + 1
+                        || dt.check().is_err(),
+                    "{}",
+                    alloc::string::String::from_utf8_lossy(&text)
+                );
+            }
+        }
+        assert!(fast > 20_000, "{fast}");
     }
 }
