@@ -94,20 +94,20 @@ impl DottedBuf {
 /// Appends `v` in decimal at `buf[*len..]`; the caller leaves room for 20 digits.
 #[inline]
 fn push_decimal(buf: &mut [u8], len: &mut usize, v: u64) {
-    let mut digits = [0u8; 20];
-    let mut n = 0;
-    let mut rest = v;
-    loop {
-        // `rest % 10` is below 10.
-        digits[19 - n] = b'0' + (rest % 10) as u8;
+    let mut n = 1;
+    let mut rest = v / 10;
+    while rest != 0 {
         n += 1;
         rest /= 10;
-        if rest == 0 {
-            break;
-        }
     }
-    if let Some(out) = buf.get_mut(*len..*len + n) {
-        out.copy_from_slice(&digits[20 - n..]);
+    // Digits written in place, last first (no temporary and no copy).
+    if let Some(digits) = buf.get_mut(*len..*len + n) {
+        let mut v = v;
+        for slot in digits.iter_mut().rev() {
+            // `v % 10` is below 10.
+            *slot = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
         *len += n;
     }
 }
