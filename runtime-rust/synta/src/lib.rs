@@ -58,21 +58,23 @@ pub use traits::{
 };
 pub use writer::{tlv_len, Writer};
 
-pub use types::any::AnyRef;
-pub use types::bit_string::BitStringRef;
+pub use types::any::{Any, AnyRef};
+pub use types::bit_string::{BitString, BitStringRef};
 pub use types::enumerated::Enumerated;
 pub use types::integer::{Int, IntRef};
 pub use types::null::Null;
 pub use types::octet_string::{OctetString, OctetStringRef};
 pub use types::oid::{ObjectIdentifier, ObjectIdentifierRef, RelativeOid, RelativeOidRef};
-pub use types::opaque::Opaque;
+pub use types::opaque::{Opaque, OpaqueBuf};
 pub use types::raw::WithRaw;
 pub use types::real::Real;
 pub use types::set_of::{SequenceOf, SetOf, SetOfVec};
 pub use types::strings::{
-    BmpString, GeneralString, GraphicString, Ia5String, NumericString, ObjectDescriptor,
-    PrintableString, T61String, TeletexString, Text, UniversalString, Utf8String, VideotexString,
-    VisibleString,
+    BmpString, BmpStringBuf, GeneralString, GeneralStringBuf, GraphicString, GraphicStringBuf,
+    Ia5String, Ia5StringBuf, NumericString, NumericStringBuf, ObjectDescriptor,
+    ObjectDescriptorBuf, PrintableString, PrintableStringBuf, T61String, TeletexString,
+    TeletexStringBuf, Text, UniversalString, UniversalStringBuf, Utf8String, Utf8StringBuf,
+    VideotexString, VideotexStringBuf, VisibleString, VisibleStringBuf,
 };
 pub use types::time::{DateTime, Fraction, GeneralizedTime, TimeZone, UtcTime};
 pub use types::tlv::Tlv;
