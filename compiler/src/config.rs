@@ -13,11 +13,23 @@
 //!     .compile()
 //!     .unwrap();
 //! ```
+//!
+//! [`Config::mode`] chooses between zero-copy types that borrow from the input (the
+//! default) and types that own their data:
+//!
+//! ```no_run
+//! // build.rs: `struct Certificate` without a lifetime, usable after the input is gone.
+//! synta_codegen::Config::new()
+//!     .schema("schemas/MyModule.asn1")
+//!     .mode(synta_codegen::Mode::Owned)
+//!     .compile()
+//!     .unwrap();
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::backend::rust::{self, BackendError, RustOptions};
+use crate::backend::rust::{self, BackendError, Mode, RustOptions};
 use crate::driver;
 
 /// Why generation failed.
@@ -121,6 +133,23 @@ impl Config {
     /// template name) as raw TLVs decoded on demand (`synta::Lazy`).
     pub fn lazy(&mut self, asn1: &str) -> &mut Self {
         self.rust.lazy.insert(asn1.to_string());
+        self
+    }
+
+    /// Whether generated Rust types borrow from the input or own their data (default:
+    /// [`Mode::Borrowed`]).
+    ///
+    /// * [`Mode::Borrowed`]: zero-copy types with the input's lifetime (`Foo<'a>` holding
+    ///   `OctetStringRef<'a>`, `AnyRef<'a>`, `synta::Lazy<'a, T>` for [`Config::lazy`]
+    ///   types); the fastest decoding, but values cannot outlive the input.
+    /// * [`Mode::Owned`]: types without lifetimes (`Foo` holding `OctetString`, `Any`,
+    ///   `Utf8StringBuf`), so decoded values are `'static`. They decode through the same
+    ///   runtime checks and copy what they keep. [`Config::lazy`] types are decoded
+    ///   eagerly, and an [`Config::extern_type`] must name a type without a lifetime.
+    ///
+    /// The C target ignores it.
+    pub fn mode(&mut self, mode: Mode) -> &mut Self {
+        self.rust.mode = mode;
         self
     }
 
