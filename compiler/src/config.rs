@@ -258,3 +258,71 @@ pub fn compile(
     }
     config.compile()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/proto_x509_like/input.asn1")
+    }
+
+    #[test]
+    fn owned_mode_generates_types_without_lifetimes() {
+        let borrowed = Config::new().schema(fixture()).generate().unwrap();
+        let owned = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .generate()
+            .unwrap();
+        let text = &owned["proto_x509_like.rs"];
+        assert!(borrowed["proto_x509_like.rs"].contains("pub struct Certificate<'a>"));
+        assert!(text.contains("pub struct Certificate {"), "{text}");
+        assert!(
+            text.contains("pub signature_value: ::synta::BitString,"),
+            "{text}"
+        );
+        assert!(!text.contains("<'a>"), "{text}");
+    }
+
+    #[test]
+    fn owned_mode_decodes_lazy_types_eagerly() {
+        let owned = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .lazy("Name")
+            .generate()
+            .unwrap();
+        let text = &owned["proto_x509_like.rs"];
+        assert!(!text.contains("Lazy"), "{text}");
+        assert!(text.contains("pub issuer: Name,"), "{text}");
+        let borrowed = Config::new()
+            .schema(fixture())
+            .lazy("Name")
+            .generate()
+            .unwrap();
+        assert!(borrowed["proto_x509_like.rs"].contains("::synta::Lazy<'a, Name<'a>>"));
+    }
+
+    #[test]
+    fn owned_mode_rejects_a_borrowing_extern_type() {
+        let err = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .extern_type("Name", "crate::Name<'a>")
+            .generate()
+            .unwrap_err();
+        assert!(
+            matches!(&err, Error::Backend(e) if e.message.contains("owned mode")),
+            "{err}"
+        );
+        // An owned Rust type is accepted.
+        let ok = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .extern_type("Name", "crate::Name")
+            .generate()
+            .unwrap();
+        assert!(ok["proto_x509_like.rs"].contains("pub issuer: crate::Name,"));
+    }
+}
