@@ -13,11 +13,23 @@
 //!     .compile()
 //!     .unwrap();
 //! ```
+//!
+//! [`Config::mode`] chooses between zero-copy types that borrow from the input (the
+//! default) and types that own their data:
+//!
+//! ```no_run
+//! // build.rs: `struct Certificate` without a lifetime, usable after the input is gone.
+//! synta_codegen::Config::new()
+//!     .schema("schemas/MyModule.asn1")
+//!     .mode(synta_codegen::Mode::Owned)
+//!     .compile()
+//!     .unwrap();
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::backend::rust::{self, BackendError, RustOptions};
+use crate::backend::rust::{self, BackendError, Mode, RustOptions};
 use crate::driver;
 
 /// Why generation failed.
@@ -121,6 +133,23 @@ impl Config {
     /// template name) as raw TLVs decoded on demand (`synta::Lazy`).
     pub fn lazy(&mut self, asn1: &str) -> &mut Self {
         self.rust.lazy.insert(asn1.to_string());
+        self
+    }
+
+    /// Whether generated Rust types borrow from the input or own their data (default:
+    /// [`Mode::Borrowed`]).
+    ///
+    /// * [`Mode::Borrowed`]: zero-copy types with the input's lifetime (`Foo<'a>` holding
+    ///   `OctetStringRef<'a>`, `AnyRef<'a>`, `synta::Lazy<'a, T>` for [`Config::lazy`]
+    ///   types); the fastest decoding, but values cannot outlive the input.
+    /// * [`Mode::Owned`]: types without lifetimes (`Foo` holding `OctetString`, `Any`,
+    ///   `Utf8StringBuf`), so decoded values are `'static`. They decode through the same
+    ///   runtime checks and copy what they keep. [`Config::lazy`] types are decoded
+    ///   eagerly, and an [`Config::extern_type`] must name a type without a lifetime.
+    ///
+    /// The C target ignores it.
+    pub fn mode(&mut self, mode: Mode) -> &mut Self {
+        self.rust.mode = mode;
         self
     }
 
@@ -228,4 +257,72 @@ pub fn compile(
         config.include_dir(d);
     }
     config.compile()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/proto_x509_like/input.asn1")
+    }
+
+    #[test]
+    fn owned_mode_generates_types_without_lifetimes() {
+        let borrowed = Config::new().schema(fixture()).generate().unwrap();
+        let owned = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .generate()
+            .unwrap();
+        let text = &owned["proto_x509_like.rs"];
+        assert!(borrowed["proto_x509_like.rs"].contains("pub struct Certificate<'a>"));
+        assert!(text.contains("pub struct Certificate {"), "{text}");
+        assert!(
+            text.contains("pub signature_value: ::synta::BitString,"),
+            "{text}"
+        );
+        assert!(!text.contains("<'a>"), "{text}");
+    }
+
+    #[test]
+    fn owned_mode_decodes_lazy_types_eagerly() {
+        let owned = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .lazy("Name")
+            .generate()
+            .unwrap();
+        let text = &owned["proto_x509_like.rs"];
+        assert!(!text.contains("Lazy"), "{text}");
+        assert!(text.contains("pub issuer: Name,"), "{text}");
+        let borrowed = Config::new()
+            .schema(fixture())
+            .lazy("Name")
+            .generate()
+            .unwrap();
+        assert!(borrowed["proto_x509_like.rs"].contains("::synta::Lazy<'a, Name<'a>>"));
+    }
+
+    #[test]
+    fn owned_mode_rejects_a_borrowing_extern_type() {
+        let err = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .extern_type("Name", "crate::Name<'a>")
+            .generate()
+            .unwrap_err();
+        assert!(
+            matches!(&err, Error::Backend(e) if e.message.contains("owned mode")),
+            "{err}"
+        );
+        // An owned Rust type is accepted.
+        let ok = Config::new()
+            .schema(fixture())
+            .mode(Mode::Owned)
+            .extern_type("Name", "crate::Name")
+            .generate()
+            .unwrap();
+        assert!(ok["proto_x509_like.rs"].contains("pub issuer: crate::Name,"));
+    }
 }

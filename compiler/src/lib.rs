@@ -15,6 +15,7 @@ pub mod ir;
 pub mod parse;
 pub mod source;
 
+pub use backend::rust::Mode;
 pub use config::{compile, Config};
 pub use diagnostics::{Code, Diagnostic};
 pub use source::SourceDb;

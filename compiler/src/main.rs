@@ -40,6 +40,10 @@ enum Command {
         /// Keep components of this type (or template) as lazily decoded raw TLVs.
         #[arg(long = "lazy", value_name = "TYPE")]
         lazy: Vec<String>,
+        /// `borrowed`: zero-copy types with a lifetime; `owned`: types that own their
+        /// data (no lifetime; lazy types are decoded eagerly).
+        #[arg(long = "mode", value_name = "MODE", default_value = "borrowed")]
+        mode: synta_codegen::Mode,
     },
     /// Generate C over runtime-c: a header and a source file per module.
     C {
@@ -134,12 +138,14 @@ fn generate(
     output: &PathBuf,
     extern_types: &[String],
     lazy: &[String],
+    mode: synta_codegen::Mode,
 ) -> ExitCode {
     let mut config = synta_codegen::Config::new();
     config
         .cargo_rerun_lines(false)
         .out_dir(output)
-        .target(target);
+        .target(target)
+        .mode(mode);
     for f in &inputs.files {
         config.schema(f);
     }
@@ -177,12 +183,14 @@ fn main() -> ExitCode {
             output,
             extern_types,
             lazy,
+            mode,
         } => generate(
             synta_codegen::config::Target::Rust,
             &inputs,
             &output,
             &extern_types,
             &lazy,
+            mode,
         ),
         Command::C {
             inputs,
@@ -194,6 +202,7 @@ fn main() -> ExitCode {
             &output,
             &[],
             &lazy,
+            synta_codegen::Mode::Borrowed,
         ),
         Command::Check(inputs) => {
             let c = inputs.compile();

@@ -152,6 +152,68 @@ fn generated_rust(ir: &synta_codegen::ir::Ir) -> String {
         .collect()
 }
 
+/// The owned-mode Rust of every fixture (files joined like [`generated_rust`]).
+fn generated_owned_rust(ir: &synta_codegen::ir::Ir) -> String {
+    let options = synta_codegen::backend::rust::RustOptions {
+        mode: synta_codegen::Mode::Owned,
+        // Lazy types decode eagerly in owned mode: naming one must change nothing.
+        lazy: ["Name".to_string()].into(),
+        ..Default::default()
+    };
+    let files = synta_codegen::backend::rust::generate(ir, &options)
+        .unwrap_or_else(|e| panic!("the Rust backend failed in owned mode: {e}"));
+    files
+        .iter()
+        .map(|(name, text)| format!("// file: {name}\n{text}"))
+        .collect()
+}
+
+/// Owned mode: no generated type takes a lifetime or names a borrowed runtime type, for
+/// every fixture (the `tests/codegen` crate compiles them all).
+#[test]
+fn owned_mode_has_no_lifetimes() {
+    insta::glob!("fixtures/*/input.asn1", |path| {
+        let c = compile(path);
+        if !c.is_ok() {
+            return;
+        }
+        let text = generated_owned_rust(&c.ir);
+        for line in text.lines() {
+            let item = ["pub struct ", "pub enum ", "pub type "]
+                .iter()
+                .any(|p| line.trim_start().starts_with(p));
+            assert!(
+                !(item && line.contains("<'a>")),
+                "{}: {line}",
+                path.display()
+            );
+            for borrowed in ["Ref<'a>", "Lazy<", "AnyRef", "&'a [u8]", "String<'a>"] {
+                assert!(!line.contains(borrowed), "{}: {line}", path.display());
+            }
+        }
+    });
+}
+
+/// Snapshots of owned-mode output for fixtures covering tags, CHOICE, OPTIONAL and
+/// DEFAULT, collections, recursion, open types and the raw universal types.
+#[test]
+fn owned_mode_snapshots() {
+    insta::glob!(
+        "fixtures/{proto_x509_like,rec_sequence_of,rec_self_optional,param_rfc5912_algorithm_identifier,param_rfc5912_extensions,seq_extension_marker,type_instance_of,charstr_restricted_all,time_x680_time_types}/input.asn1",
+        |path| {
+            let c = compile(path);
+            assert!(c.is_ok(), "{}", c.render_diagnostics());
+            insta::with_settings!({
+                snapshot_path => case_dir(path),
+                prepend_module_to_snapshot => false,
+                omit_expression => true,
+            }, {
+                insta::assert_snapshot!("rust-owned", generated_owned_rust(&c.ir));
+            });
+        }
+    );
+}
+
 #[test]
 fn invalid_fixtures_report_the_expected_diagnostic() {
     insta::glob!("invalid/*/input.asn1", |path| {

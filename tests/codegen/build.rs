@@ -1,5 +1,6 @@
 //! Generates Rust for every valid compiler fixture through `synta_codegen::Config` (the
-//! build.rs API users call), one output folder per fixture, and a module list.
+//! build.rs API users call), one output folder per fixture, and a module list; once in
+//! borrowed mode (`fixtures`) and once in owned mode (`owned`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fmt::Write as _;
@@ -14,20 +15,31 @@ fn main() {
         .filter(|p| p.join("input.asn1").exists())
         .collect();
     cases.sort();
-    let mut list = String::new();
-    for case in &cases {
-        let name = case.file_name().unwrap().to_str().unwrap().to_string();
-        synta_codegen::Config::new()
-            .schema(case.join("input.asn1"))
-            .out_dir(out.join(&name))
-            .compile()
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        writeln!(
-            list,
-            "pub mod {name} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{name}/mod.rs\")); }}"
-        )
-        .unwrap();
+    for (mode, dir) in [
+        (synta_codegen::Mode::Borrowed, "fixtures"),
+        (synta_codegen::Mode::Owned, "owned"),
+    ] {
+        let mut list = String::new();
+        for case in &cases {
+            let name = case.file_name().unwrap().to_str().unwrap().to_string();
+            let mut config = synta_codegen::Config::new();
+            config.schema(case.join("input.asn1")).mode(mode);
+            if mode == synta_codegen::Mode::Owned {
+                // Owned mode decodes lazy types eagerly: `tests/owned.rs` builds
+                // `proto_x509_like` values whose `Name` components are plain `Name`s.
+                config.lazy("Name");
+            }
+            config
+                .out_dir(out.join(dir).join(&name))
+                .compile()
+                .unwrap_or_else(|e| panic!("{name} ({mode:?}): {e}"));
+            writeln!(
+                list,
+                "pub mod {name} {{ include!(concat!(env!(\"OUT_DIR\"), \"/{dir}/{name}/mod.rs\")); }}"
+            )
+            .unwrap();
+        }
+        std::fs::write(out.join(format!("{dir}.rs")), list).unwrap();
     }
-    std::fs::write(out.join("fixtures.rs"), list).unwrap();
     println!("cargo:rerun-if-changed=../../compiler/tests/fixtures");
 }

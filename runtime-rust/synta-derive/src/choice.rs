@@ -31,8 +31,8 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         };
         let mut fa = attrs::field(&v.attrs)?;
         if fa.unknown {
-            // `#[asn1(unknown)] Other(AnyRef<'a>)`: an alternative added in a later version
-            // of an extensible CHOICE, kept as read.
+            // `#[asn1(unknown)] Other(AnyRef<'a>)` (or the owned `Other(Any)`): an
+            // alternative added in a later version of an extensible CHOICE, kept as read.
             if unknown.is_some() || fa.tag.is_some() {
                 return Err(syn::Error::new_spanned(
                     v,
@@ -83,7 +83,8 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         quote!(#accepts)
     });
     let fallback = match &unknown {
-        Some(v) => quote!(<::synta::AnyRef as ::synta::Decode>::decode(r).map(Self::#v)),
+        // The variant's own type (`AnyRef<'a>`, or the owned `Any`) reads the element.
+        Some(v) => quote!(::synta::Decode::decode(r).map(Self::#v)),
         None => quote!(Err(::synta::unexpected_element(tag, at).in_type(#type_name))),
     };
     let unknown_arms = unknown

@@ -53,26 +53,28 @@ pub use traits::{
     decode_implicit, decode_implicit_optional, decode_stream, decode_with_limits, default_len,
     duplicate_component, encode_default, encode_explicit, encode_implicit, explicit_len, from_ber,
     from_cer, from_der, header_len, implicit_can_decode, implicit_len, missing_component,
-    resolve_default, skip_extensions, tag_matches, unexpected_element, Decode, DecodeValue, Encode,
-    EncodeValue, FixedTag, SetOrder,
+    resolve_default, skip_extensions, tag_matches, unexpected_element, Decode, DecodeOwned,
+    DecodeValue, Encode, EncodeValue, FixedTag, SetOrder,
 };
 pub use writer::{tlv_len, Writer};
 
-pub use types::any::AnyRef;
-pub use types::bit_string::BitStringRef;
+pub use types::any::{Any, AnyRef};
+pub use types::bit_string::{BitString, BitStringRef};
 pub use types::enumerated::Enumerated;
 pub use types::integer::{Int, IntRef};
 pub use types::null::Null;
 pub use types::octet_string::{OctetString, OctetStringRef};
 pub use types::oid::{ObjectIdentifier, ObjectIdentifierRef, RelativeOid, RelativeOidRef};
-pub use types::opaque::Opaque;
+pub use types::opaque::{Opaque, OpaqueBuf};
 pub use types::raw::WithRaw;
 pub use types::real::Real;
 pub use types::set_of::{SequenceOf, SetOf, SetOfVec};
 pub use types::strings::{
-    BmpString, GeneralString, GraphicString, Ia5String, NumericString, ObjectDescriptor,
-    PrintableString, T61String, TeletexString, Text, UniversalString, Utf8String, VideotexString,
-    VisibleString,
+    BmpString, BmpStringBuf, GeneralString, GeneralStringBuf, GraphicString, GraphicStringBuf,
+    Ia5String, Ia5StringBuf, NumericString, NumericStringBuf, ObjectDescriptor,
+    ObjectDescriptorBuf, PrintableString, PrintableStringBuf, T61String, TeletexString,
+    TeletexStringBuf, Text, UniversalString, UniversalStringBuf, Utf8String, Utf8StringBuf,
+    VideotexString, VideotexStringBuf, VisibleString, VisibleStringBuf,
 };
 pub use types::time::{DateTime, Fraction, GeneralizedTime, TimeZone, UtcTime};
 pub use types::tlv::Tlv;

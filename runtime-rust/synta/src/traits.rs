@@ -80,6 +80,24 @@ pub trait Decode<'a>: Sized {
     }
 }
 
+/// A type that decodes from input of any lifetime and so keeps nothing borrowed: the
+/// owned runtime types (`OctetString`, `Any`, `Utf8StringBuf`, ...) and every type
+/// generated in owned mode. Like serde's `DeserializeOwned`, it lets a function decode
+/// from a buffer it then drops:
+///
+/// ```
+/// use synta::{DecodeOwned, OctetString};
+/// fn read<T: DecodeOwned>(bytes: &[u8]) -> synta::Result<T> {
+///     let copy = bytes.to_vec();
+///     T::from_der(&copy) // `copy` is dropped; the value lives on
+/// }
+/// let s: OctetString = read(&[0x04, 0x01, 0x2a]).unwrap();
+/// assert_eq!(s.as_bytes(), [0x2a]);
+/// ```
+pub trait DecodeOwned: for<'a> Decode<'a> {}
+
+impl<T: for<'a> Decode<'a>> DecodeOwned for T {}
+
 /// Encodes a whole element.
 pub trait Encode {
     /// Total encoded length under `rules`.

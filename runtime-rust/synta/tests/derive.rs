@@ -458,7 +458,7 @@ mod props {
                 serial: IntRef::new(&serial).unwrap(),
                 name: if id % 2 == 0 { Name::Id(id) } else { Name::Utf8(Utf8String::new("n").unwrap()) },
                 nick,
-                note: note.map(OctetString::from_vec),
+                note: note.map(OctetStringRef::from_vec),
                 critical,
                 colors: colors
                     .iter()

@@ -80,7 +80,7 @@ proptest! {
 
     #[test]
     fn octet_string_rt(data in proptest::collection::vec(any::<u8>(), 0..2600)) {
-        rt!(OctetStringRef<'_>; OctetString::from_vec(data.clone()));
+        rt!(OctetStringRef<'_>; OctetStringRef::from_vec(data.clone()));
         rt!(OctetStringRef<'_>; OctetStringRef::new(&data));
     }
 
@@ -159,7 +159,7 @@ proptest! {
     fn tagged_rt(a: u64, b in proptest::collection::vec(any::<u8>(), 0..1500)) {
         rt!(ContextExplicit<u64, 3>; ContextExplicit::<u64, 3>::from_inner(a));
         rt!(ContextImplicit<u64, 40>; ContextImplicit::<u64, 40>::from_inner(a));
-        rt!(ContextImplicit<OctetStringRef<'_>, 1>; ContextImplicit::<OctetString, 1>::from_inner(OctetString::from_vec(b)));
+        rt!(ContextImplicit<OctetStringRef<'_>, 1>; ContextImplicit::<OctetStringRef<'static>, 1>::from_inner(OctetStringRef::from_vec(b)));
     }
 
     /// Arbitrary structure: whatever decodes as DER re-encodes to the same bytes.
@@ -209,5 +209,52 @@ proptest! {
             prop_assert_eq!(from_der::<OctetStringRef>(&der).unwrap(), v);
         }
         let _ = synta::dump::dump(&bytes, Rules::Ber);
+    }
+
+    /// The owned types round-trip under every rule set like their borrowed forms.
+    #[test]
+    fn owned_rt(
+        data in proptest::collection::vec(any::<u8>(), 0..2100),
+        unused in 0u8..8,
+        u in "\\PC{0,300}",
+        p in "[A-Za-z0-9 '()+,./:=?-]{0,300}",
+    ) {
+        rt!(OctetString; OctetString::from_vec(data.clone()));
+        let unused = if data.is_empty() { 0 } else { unused };
+        let mut bits = data.clone();
+        if let Some(last) = bits.last_mut() {
+            *last &= 0xffu8 << unused;
+        }
+        rt!(BitString; BitString::from_vec(unused, bits).unwrap());
+        rt!(Utf8StringBuf; Utf8StringBuf::new(&u).unwrap());
+        rt!(PrintableStringBuf; PrintableStringBuf::new(&p).unwrap());
+        rt!(ContextImplicit<OctetString, 1>; ContextImplicit::<OctetString, 1>::from_inner(OctetString::from_vec(data.clone())));
+        let element = OctetStringRef::new(&data).to_der().unwrap();
+        let any: Any = from_der(&element).unwrap();
+        prop_assert_eq!(any.raw(), &element[..]);
+        prop_assert_eq!(any.to_der().unwrap(), element.clone());
+    }
+
+    /// Owned and borrowed decoders accept and reject exactly the same inputs, with the
+    /// same error (kind and offset), under every rule set.
+    #[test]
+    fn owned_decodes_like_borrowed(bytes in proptest::collection::vec(any::<u8>(), 0..48)) {
+        macro_rules! same {
+            ($($owned:ty => $borrowed:ty),*) => {$(
+                for rules in ALL {
+                    let o = decode::<$owned>(&bytes, rules);
+                    let b = decode::<$borrowed>(&bytes, rules);
+                    match (o, b) {
+                        (Ok(o), Ok(b)) => prop_assert!(o == b, "{} {rules}", stringify!($owned)),
+                        (Err(o), Err(b)) => prop_assert_eq!(o, b),
+                        (o, b) => prop_assert!(false, "{} {rules}: {o:?} vs {b:?}", stringify!($owned)),
+                    }
+                }
+            )*};
+        }
+        same!(OctetString => OctetStringRef, BitString => BitStringRef,
+              Utf8StringBuf => Utf8String, PrintableStringBuf => PrintableString,
+              Ia5StringBuf => Ia5String, BmpStringBuf => BmpString, Any => AnyRef,
+              OpaqueBuf<31, false> => Opaque<31, false>);
     }
 }

@@ -44,11 +44,7 @@ impl<'ir> Generator<'ir> {
         };
         let doc = definition_doc(def, &q.module);
         let ident = &name.ident;
-        let generics = if name.lifetime {
-            quote!(<'a>)
-        } else {
-            quote!()
-        };
+        let generics = self.options.mode.generics(name.lifetime);
         let constructed = matches!(
             ty.kind,
             TypeKind::Sequence(_)
@@ -163,11 +159,7 @@ impl<'ir> Generator<'ir> {
         set: bool,
     ) -> TokenStream {
         let ident = &name.ident;
-        let generics = if name.lifetime {
-            quote!(<'a>)
-        } else {
-            quote!()
-        };
+        let generics = self.options.mode.generics(name.lifetime);
         let derive = if set {
             quote!(::synta::Set)
         } else {
@@ -195,11 +187,7 @@ impl<'ir> Generator<'ir> {
         asn1_name: &str,
     ) -> TokenStream {
         let ident = &name.ident;
-        let generics = if name.lifetime {
-            quote!(<'a>)
-        } else {
-            quote!()
-        };
+        let generics = self.options.mode.generics(name.lifetime);
         let mut variants: Vec<TokenStream> = body
             .components
             .iter()
@@ -213,10 +201,11 @@ impl<'ir> Generator<'ir> {
                 .map(|c| names::type_name(&c.name).to_string())
                 .collect();
             let v = super::take(&mut taken, "Unknown");
+            let any = self.options.mode.any();
             variants.push(quote! {
                 #[doc = " An alternative this version of the type does not define, as read."]
                 #[asn1(unknown)]
-                #v(::synta::AnyRef<'a>)
+                #v(#any)
             });
         }
         quote! {
@@ -325,6 +314,10 @@ impl<'ir> Generator<'ir> {
         match (kind, v) {
             (TypeKind::Boolean, Value::Boolean(b)) => Some(quote!(#b)),
             (TypeKind::Integer { repr, .. }, Value::Integer(i)) => match repr {
+                IntegerRepr::Big if self.options.mode.is_owned() => {
+                    let bytes = byte_slice(&integer_contents(&i.0));
+                    Some(quote!(::synta::IntRef::from_static(#bytes).to_owned_int()))
+                }
                 IntegerRepr::Big => {
                     let bytes = byte_slice(&integer_contents(&i.0));
                     Some(quote!(::synta::IntRef::from_static(#bytes)))
@@ -387,7 +380,7 @@ impl<'ir> Generator<'ir> {
                             )
                         }
                         _ => {
-                            let t = super::types::native_integer(*repr);
+                            let t = super::types::native_integer(*repr, self.options.mode);
                             let lit: TokenStream = n.value.to_string().parse().unwrap_or_default();
                             (t, lit)
                         }

@@ -4,8 +4,11 @@
 use super::Generator;
 use crate::ir::{Type, TypeKind};
 
-/// Sets `RustName::lifetime` for every named definition.
+/// Sets `RustName::lifetime` for every named definition (none in owned mode).
 pub(super) fn compute(gen: &mut Generator<'_>) {
+    if gen.options.mode.is_owned() {
+        return;
+    }
     let mut keys: Vec<_> = gen.names.keys().cloned().collect();
     keys.sort();
     loop {
@@ -33,8 +36,11 @@ pub(super) fn compute(gen: &mut Generator<'_>) {
     }
 }
 
-/// True when the Rust type of `ty` borrows from the input.
+/// True when the Rust type of `ty` borrows from the input (never in owned mode).
 pub(super) fn type_borrows(gen: &Generator<'_>, ty: &Type) -> bool {
+    if gen.options.mode.is_owned() {
+        return false;
+    }
     match &ty.kind {
         TypeKind::Boolean | TypeKind::Null | TypeKind::Real | TypeKind::Enumerated { .. } => false,
         TypeKind::Integer { repr, .. } => *repr == crate::ir::IntegerRepr::Big,

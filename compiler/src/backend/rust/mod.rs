@@ -8,10 +8,13 @@
 mod constraints;
 mod items;
 mod lifetimes;
+mod mode;
 pub mod names;
 mod open_types;
 mod types;
 pub(crate) mod values;
+
+pub use mode::Mode;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -24,11 +27,14 @@ use crate::ir::{self, DefinitionKind, QualifiedName};
 #[derive(Debug, Clone, Default)]
 pub struct RustOptions {
     /// ASN.1 types (`Module.Type` or `Type`) mapped onto existing Rust types. Write the
-    /// lifetime as `'a` when the Rust type borrows (`crate::MyName<'a>`).
+    /// lifetime as `'a` when the Rust type borrows (`crate::MyName<'a>`); in owned mode
+    /// the Rust type must not borrow.
     pub extern_types: BTreeMap<String, String>,
     /// Types (`Module.Type` or `Type`, or a parameterized template's name) kept as raw
     /// TLVs in the components that use them and decoded on demand (`synta::Lazy`).
     pub lazy: BTreeSet<String>,
+    /// Borrowed (zero-copy, the default) or owned types.
+    pub mode: Mode,
 }
 
 /// An error of the Rust backend.
@@ -141,6 +147,15 @@ impl<'ir> Generator<'ir> {
                     let ty: syn::Type = syn::parse_str(path).map_err(|e| BackendError {
                         message: format!("extern_type for `{}`: `{path}`: {e}", q.name),
                     })?;
+                    if options.mode.is_owned() && quote!(#ty).to_string().contains("'a") {
+                        return Err(BackendError {
+                            message: format!(
+                                "extern_type for `{}`: `{path}` borrows (`'a`), but owned \
+                                 mode generates types without lifetimes",
+                                q.name
+                            ),
+                        });
+                    }
                     gen.externs.insert(q, quote!(#ty));
                     continue;
                 }
@@ -220,11 +235,7 @@ impl<'ir> Generator<'ir> {
     /// the lifetime.
     fn path_to(&self, name: &RustName) -> TokenStream {
         let ident = &name.ident;
-        let generics = if name.lifetime {
-            quote!(<'a>)
-        } else {
-            quote!()
-        };
+        let generics = self.options.mode.generics(name.lifetime);
         if name.module == self.current {
             quote!(#ident #generics)
         } else {

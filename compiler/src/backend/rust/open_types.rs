@@ -111,6 +111,7 @@ impl<'ir> Generator<'ir> {
                 Carrier::Octets => quote!(self.#value.as_bytes()),
             };
             let ret = match carrier {
+                Carrier::Octets if self.options.mode.is_owned() => path.clone(),
                 Carrier::Octets => {
                     let ident = &enum_name.ident;
                     if enum_name.module == self.current {
@@ -137,11 +138,7 @@ impl<'ir> Generator<'ir> {
             return;
         }
         let ident = &owner.ident;
-        let generics = if owner.lifetime {
-            quote!(<'a>)
-        } else {
-            quote!()
-        };
+        let generics = self.options.mode.generics(owner.lifetime);
         let doc = format!(" Open types of `{owner_asn1}`.");
         self.push_item(quote! {
             #[doc = #doc]
@@ -174,10 +171,22 @@ impl<'ir> Generator<'ir> {
         let base = label.to_string();
         let ident =
             self.take_type_name(&self.current.clone(), &names::type_name(&base).to_string());
+        let mode = self.options.mode;
         let name = RustName {
             module: self.current.clone(),
             ident: ident.clone(),
-            lifetime: true,
+            lifetime: !mode.is_owned(),
+        };
+        // A raw value kept in `Unknown`: copied out of the struct in owned mode.
+        let keep = if mode.is_owned() {
+            quote!(v.clone())
+        } else {
+            quote!(*v)
+        };
+        let keep_octets = if mode.is_owned() {
+            quote!(value.to_vec())
+        } else {
+            quote!(value)
         };
         self.open_type_enums
             .insert(base.clone(), (name.clone(), octets));
@@ -222,10 +231,10 @@ impl<'ir> Generator<'ir> {
                 None => {
                     variants.push(quote!(#[doc = #doc] #v));
                     arms.push(match carrier {
-                        Carrier::Octets => quote!(#pattern => Ok(Self::Unknown(value)),),
+                        Carrier::Octets => quote!(#pattern => Ok(Self::Unknown(#keep_octets)),),
                         Carrier::Element { .. } => quote! {
                             #pattern => match value {
-                                ::core::option::Option::Some(v) => Ok(Self::Unknown(*v)),
+                                ::core::option::Option::Some(v) => Ok(Self::Unknown(#keep)),
                                 ::core::option::Option::None => Ok(Self::#v),
                             },
                         },
@@ -233,25 +242,31 @@ impl<'ir> Generator<'ir> {
                 }
             }
         }
+        let any = mode.any();
+        let unknown_octets = mode.unknown_octets();
         let (extra, value_ty, fallback) = match carrier {
             Carrier::Octets => (
                 quote! {
                     #[doc = " A key outside the object set: the contents octets."]
-                    Unknown(&'a [u8])
+                    Unknown(#unknown_octets)
                 },
-                quote!(&'a [u8]),
-                quote!(_ => Ok(Self::Unknown(value)),),
+                if mode.is_owned() {
+                    quote!(&[u8])
+                } else {
+                    quote!(&'a [u8])
+                },
+                quote!(_ => Ok(Self::Unknown(#keep_octets)),),
             ),
             Carrier::Element { .. } => (
                 quote! {
                     #[doc = " The component is absent."]
                     Absent,
                     #[doc = " A key outside the object set, or a value its object does not define."]
-                    Unknown(::synta::AnyRef<'a>)
+                    Unknown(#any)
                 },
-                quote!(::core::option::Option<&::synta::AnyRef<'a>>),
+                quote!(::core::option::Option<&#any>),
                 quote!(_ => Ok(match value {
-                    ::core::option::Option::Some(v) => Self::Unknown(*v),
+                    ::core::option::Option::Some(v) => Self::Unknown(#keep),
                     ::core::option::Option::None => Self::Absent,
                 }),),
             ),
@@ -262,17 +277,19 @@ impl<'ir> Generator<'ir> {
             table.object_set,
             table.key_field
         );
+        let generics = mode.generics(true);
+        let oid_key = mode.oid_key();
         self.push_item(quote! {
             #[doc = #doc]
             #[derive(Debug, Clone, PartialEq)]
-            pub enum #ident<'a> {
+            pub enum #ident #generics {
                 #(#variants,)*
                 #extra
             }
 
-            impl<'a> #ident<'a> {
+            impl #generics #ident #generics {
                 /// Decodes `value` as the type the object set gives `key` (DER).
-                pub fn decode(key: &::synta::ObjectIdentifierRef<'_>, value: #value_ty) -> ::synta::Result<Self> {
+                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
                     match key.as_bytes() {
                         #(#arms)*
                         #fallback

@@ -4,9 +4,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{names, Generator, RustName};
+use super::{names, Generator, Mode, RustName};
 use crate::ir::{
-    AppliedTag, IntegerRepr, QualifiedName, StringKind, TagClass, TagMode, TimeKind, Type, TypeKind,
+    AppliedTag, IntegerRepr, QualifiedName, TagClass, TagMode, TimeKind, Type, TypeKind,
 };
 
 impl<'ir> Generator<'ir> {
@@ -31,8 +31,12 @@ impl<'ir> Generator<'ir> {
         None
     }
 
-    /// True when a component of type `ty` is kept as a lazy raw TLV.
+    /// True when a component of type `ty` is kept as a lazy raw TLV (never in owned
+    /// mode, which decodes such components eagerly; see [`super::Mode`]).
     pub(super) fn component_is_lazy(&self, ty: &Type) -> bool {
+        if self.options.mode.is_owned() {
+            return false;
+        }
         if ty
             .tagging
             .first()
@@ -61,20 +65,21 @@ impl<'ir> Generator<'ir> {
 
     /// The Rust type of `ty` ignoring the tags written on it.
     fn untagged_expr(&mut self, ty: &'ir Type, hint: &str) -> TokenStream {
+        let mode = self.options.mode;
         match &ty.kind {
             TypeKind::Boolean => quote!(bool),
             TypeKind::Null => quote!(::synta::Null),
-            TypeKind::Integer { repr, .. } => native_integer(*repr),
+            TypeKind::Integer { repr, .. } => native_integer(*repr, mode),
             TypeKind::Real => quote!(::synta::Real),
-            TypeKind::BitString { .. } => quote!(::synta::BitStringRef<'a>),
-            TypeKind::OctetString => quote!(::synta::OctetStringRef<'a>),
-            TypeKind::ObjectIdentifier => quote!(::synta::ObjectIdentifierRef<'a>),
-            TypeKind::RelativeOid => quote!(::synta::RelativeOidRef<'a>),
-            TypeKind::String { string } => string_type(*string),
+            TypeKind::BitString { .. } => mode.bit_string(),
+            TypeKind::OctetString => mode.octet_string(),
+            TypeKind::ObjectIdentifier => mode.object_identifier(),
+            TypeKind::RelativeOid => mode.relative_oid(),
+            TypeKind::String { string } => mode.string(*string),
             TypeKind::Time { time } => match time {
                 TimeKind::UTCTime => quote!(::synta::UtcTime),
                 TimeKind::GeneralizedTime => quote!(::synta::GeneralizedTime),
-                _ => opaque(ty),
+                _ => opaque(ty, mode),
             },
             TypeKind::Sequence(_)
             | TypeKind::Set(_)
@@ -98,10 +103,10 @@ impl<'ir> Generator<'ir> {
             | TypeKind::RelativeOidIri
             | TypeKind::External
             | TypeKind::EmbeddedPdv
-            | TypeKind::CharacterString => opaque(ty),
-            TypeKind::OpenType { .. } => quote!(::synta::AnyRef<'a>),
+            | TypeKind::CharacterString => opaque(ty, mode),
+            TypeKind::OpenType { .. } => mode.any(),
             // A SEQUENCE { type-id, [0] value } (X.681 C.7), kept as its elements.
-            TypeKind::InstanceOf { .. } => quote!(::synta::SequenceOf<'a, ::synta::AnyRef<'a>>),
+            TypeKind::InstanceOf { .. } => mode.instance_of(),
         }
     }
 
@@ -112,7 +117,7 @@ impl<'ir> Generator<'ir> {
         match self.names.get(target) {
             Some(name) => self.path_to(name),
             // Not generated (a module left out of the IR): keep the element raw.
-            None => quote!(::synta::AnyRef<'a>),
+            None => self.options.mode.any(),
         }
     }
 
@@ -170,7 +175,7 @@ impl<'ir> Generator<'ir> {
 
 /// A universal type kept as raw contents under its own tag (`synta::Opaque`); the tag is
 /// the innermost one, the type's own.
-fn opaque(ty: &Type) -> TokenStream {
+fn opaque(ty: &Type, mode: Mode) -> TokenStream {
     let (number, constructed) = match ty.kind {
         TypeKind::OidIri => (35u32, false),
         TypeKind::RelativeOidIri => (36, false),
@@ -187,13 +192,13 @@ fn opaque(ty: &Type) -> TokenStream {
             },
             false,
         ),
-        _ => return quote!(::synta::AnyRef<'a>),
+        _ => return mode.any(),
     };
-    quote!(::synta::Opaque<'a, #number, #constructed>)
+    mode.opaque(number, constructed)
 }
 
 /// The Rust type chosen for an INTEGER.
-pub(super) fn native_integer(repr: IntegerRepr) -> TokenStream {
+pub(super) fn native_integer(repr: IntegerRepr, mode: Mode) -> TokenStream {
     match repr {
         IntegerRepr::U8 => quote!(u8),
         IntegerRepr::U16 => quote!(u16),
@@ -203,24 +208,7 @@ pub(super) fn native_integer(repr: IntegerRepr) -> TokenStream {
         IntegerRepr::I16 => quote!(i16),
         IntegerRepr::I32 => quote!(i32),
         IntegerRepr::I64 => quote!(i64),
-        IntegerRepr::Big => quote!(::synta::IntRef<'a>),
-    }
-}
-
-fn string_type(kind: StringKind) -> TokenStream {
-    match kind {
-        StringKind::BMPString => quote!(::synta::BmpString<'a>),
-        StringKind::GeneralString => quote!(::synta::GeneralString<'a>),
-        StringKind::GraphicString => quote!(::synta::GraphicString<'a>),
-        StringKind::IA5String => quote!(::synta::Ia5String<'a>),
-        StringKind::NumericString => quote!(::synta::NumericString<'a>),
-        StringKind::PrintableString => quote!(::synta::PrintableString<'a>),
-        StringKind::TeletexString => quote!(::synta::TeletexString<'a>),
-        StringKind::UniversalString => quote!(::synta::UniversalString<'a>),
-        StringKind::UTF8String => quote!(::synta::Utf8String<'a>),
-        StringKind::VideotexString => quote!(::synta::VideotexString<'a>),
-        StringKind::VisibleString => quote!(::synta::VisibleString<'a>),
-        StringKind::ObjectDescriptor => quote!(::synta::ObjectDescriptor<'a>),
+        IntegerRepr::Big => mode.big_integer(),
     }
 }
 

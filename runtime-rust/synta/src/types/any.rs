@@ -1,5 +1,7 @@
 //! ANY / open types: a raw element (tag, contents and the whole encoding).
 
+use alloc::vec::Vec;
+
 use crate::error::Result;
 use crate::{Decode, Encode, Reader, Rules, Tag, Writer};
 
@@ -89,6 +91,114 @@ impl Encode for AnyRef<'_> {
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
         w.bytes(self.raw)
+    }
+
+    fn encoded_tag(&self) -> Option<Tag> {
+        Some(self.tag)
+    }
+}
+
+/// One raw element that owns its encoding: the owned counterpart of [`AnyRef`], for open
+/// types and unknown alternatives of values kept after the input is gone. Decoding reads
+/// the element as [`AnyRef`] does (same checks, same offsets), then copies it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Any {
+    raw: Vec<u8>,
+    offset: usize,
+    tag: Tag,
+    header_len: u8,
+}
+
+impl Any {
+    /// The element as a borrowed [`AnyRef`] (its offset is the one it was read at).
+    #[must_use]
+    pub fn as_any_ref(&self) -> AnyRef<'_> {
+        AnyRef {
+            raw: &self.raw,
+            offset: self.offset,
+            tag: self.tag,
+            header_len: self.header_len,
+        }
+    }
+
+    /// The tag.
+    #[must_use]
+    pub fn tag(&self) -> Tag {
+        self.tag
+    }
+
+    /// The contents octets (for an indefinite length, without the end-of-contents).
+    #[must_use]
+    pub fn content(&self) -> &[u8] {
+        self.as_any_ref().content()
+    }
+
+    /// The whole encoding: identifier, length and contents octets.
+    #[must_use]
+    pub fn raw(&self) -> &[u8] {
+        &self.raw
+    }
+
+    /// Absolute offset of the element in the input it came from.
+    #[must_use]
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Number of identifier and length octets.
+    #[must_use]
+    pub fn header_len(&self) -> usize {
+        usize::from(self.header_len)
+    }
+
+    /// Decodes the element as `T` under `rules` (the element alone must be one `T`); `T`
+    /// may borrow from `self`. Error offsets are those of the original input.
+    pub fn decode_as<'b, T: Decode<'b>>(&'b self, rules: Rules) -> Result<T> {
+        self.as_any_ref().decode_as(rules)
+    }
+}
+
+impl From<AnyRef<'_>> for Any {
+    fn from(a: AnyRef<'_>) -> Self {
+        Any {
+            raw: a.raw.to_vec(),
+            offset: a.offset,
+            tag: a.tag,
+            header_len: a.header_len,
+        }
+    }
+}
+
+impl From<&AnyRef<'_>> for Any {
+    fn from(a: &AnyRef<'_>) -> Self {
+        Any::from(*a)
+    }
+}
+
+impl PartialEq<AnyRef<'_>> for Any {
+    fn eq(&self, other: &AnyRef<'_>) -> bool {
+        self.as_any_ref() == *other
+    }
+}
+
+impl<'a> Decode<'a> for Any {
+    fn decode(r: &mut Reader<'a>) -> Result<Self> {
+        AnyRef::decode(r).map(Any::from)
+    }
+
+    fn can_decode(tag: Tag, rules: Rules) -> bool {
+        AnyRef::can_decode(tag, rules)
+    }
+}
+
+/// Writes the element's bytes as they were read, like [`AnyRef`].
+impl Encode for Any {
+    fn encoded_len(&self, rules: Rules) -> Result<usize> {
+        self.as_any_ref().encoded_len(rules)
+    }
+
+    fn encode(&self, w: &mut Writer) -> Result<()> {
+        self.as_any_ref().encode(w)
     }
 
     fn encoded_tag(&self) -> Option<Tag> {

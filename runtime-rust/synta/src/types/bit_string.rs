@@ -35,6 +35,15 @@ impl<'a> BitStringRef<'a> {
         })
     }
 
+    /// A copy that owns its bytes (see [`BitString`] to decode owned values).
+    #[must_use]
+    pub fn into_owned(self) -> BitStringRef<'static> {
+        BitStringRef {
+            unused: self.unused,
+            bytes: Cow::Owned(self.bytes.into_owned()),
+        }
+    }
+
     /// Number of unused bits in the last octet.
     #[must_use]
     pub fn unused_bits(&self) -> u8 {
@@ -89,6 +98,20 @@ fn check(unused: u8, bytes: &[u8]) -> Result<(), ErrorKind> {
         return Err(ErrorKind::InvalidValue("empty BIT STRING with unused bits"));
     }
     Ok(())
+}
+
+crate::types::owned::owned_newtype!(
+    /// A BIT STRING that owns its bytes, decoded from input of any lifetime (through
+    /// [`BitStringRef`], then copied).
+    BitString => BitStringRef
+);
+
+impl BitString {
+    /// Owned bit string of `bytes` whose last `unused` bits are not part of it; fails as
+    /// [`BitStringRef::new`] does.
+    pub fn from_vec(unused: u8, bytes: Vec<u8>) -> Result<Self> {
+        BitStringRef::from_vec(unused, bytes).map(BitString)
+    }
 }
 
 impl FixedTag for BitStringRef<'_> {

@@ -9,6 +9,7 @@ pub mod null;
 pub mod octet_string;
 pub mod oid;
 pub mod opaque;
+pub(crate) mod owned;
 pub mod raw;
 pub mod real;
 pub(crate) mod segmented;

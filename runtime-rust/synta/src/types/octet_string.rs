@@ -15,8 +15,19 @@ pub struct OctetStringRef<'a> {
     bytes: Cow<'a, [u8]>,
 }
 
-/// An OCTET STRING that owns its bytes.
-pub type OctetString = OctetStringRef<'static>;
+crate::types::owned::owned_newtype!(
+    /// An OCTET STRING that owns its bytes, decoded from input of any lifetime (through
+    /// [`OctetStringRef`], then copied).
+    OctetString => OctetStringRef
+);
+
+impl OctetString {
+    /// Wraps owned bytes.
+    #[must_use]
+    pub fn from_vec(bytes: Vec<u8>) -> Self {
+        OctetString(OctetStringRef::from_vec(bytes))
+    }
+}
 
 impl<'a> OctetStringRef<'a> {
     /// Wraps borrowed bytes.
@@ -29,7 +40,7 @@ impl<'a> OctetStringRef<'a> {
 
     /// Wraps owned bytes.
     #[must_use]
-    pub fn from_vec(bytes: Vec<u8>) -> OctetString {
+    pub fn from_vec(bytes: Vec<u8>) -> OctetStringRef<'static> {
         OctetStringRef {
             bytes: Cow::Owned(bytes),
         }
@@ -57,9 +68,9 @@ impl<'a> OctetStringRef<'a> {
         matches!(self.bytes, Cow::Borrowed(_))
     }
 
-    /// An owned copy.
+    /// A copy that owns its bytes (see [`OctetString`] to decode owned values).
     #[must_use]
-    pub fn into_owned(self) -> OctetString {
+    pub fn into_owned(self) -> OctetStringRef<'static> {
         OctetStringRef {
             bytes: Cow::Owned(self.bytes.into_owned()),
         }

@@ -3,6 +3,8 @@
 //! contents octets under the type's fixed tag, so tagging, OPTIONAL and CHOICE dispatch
 //! work as for any other type.
 
+use alloc::vec::Vec;
+
 use crate::error::Result;
 use crate::reader::Header;
 use crate::{Class, DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
@@ -61,5 +63,72 @@ impl<const NUMBER: u32, const CONSTRUCTED: bool> EncodeValue for Opaque<'_, NUMB
 
     fn encode_value(&self, w: &mut Writer) -> Result<()> {
         w.bytes(self.content)
+    }
+}
+
+/// The owned counterpart of [`Opaque`]: the contents of a value of universal type
+/// `NUMBER`, copied after [`Opaque`] has decoded (and checked) them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OpaqueBuf<const NUMBER: u32, const CONSTRUCTED: bool> {
+    content: Vec<u8>,
+}
+
+impl<const NUMBER: u32, const CONSTRUCTED: bool> OpaqueBuf<NUMBER, CONSTRUCTED> {
+    /// Wraps contents octets.
+    #[must_use]
+    pub const fn new(content: Vec<u8>) -> Self {
+        OpaqueBuf { content }
+    }
+
+    /// The contents octets.
+    #[must_use]
+    pub fn content(&self) -> &[u8] {
+        &self.content
+    }
+
+    /// The value as a borrowed [`Opaque`].
+    #[must_use]
+    pub fn as_opaque(&self) -> Opaque<'_, NUMBER, CONSTRUCTED> {
+        Opaque::new(&self.content)
+    }
+}
+
+impl<const NUMBER: u32, const CONSTRUCTED: bool> From<Opaque<'_, NUMBER, CONSTRUCTED>>
+    for OpaqueBuf<NUMBER, CONSTRUCTED>
+{
+    fn from(v: Opaque<'_, NUMBER, CONSTRUCTED>) -> Self {
+        OpaqueBuf {
+            content: v.content.to_vec(),
+        }
+    }
+}
+
+impl<const NUMBER: u32, const CONSTRUCTED: bool> PartialEq<Opaque<'_, NUMBER, CONSTRUCTED>>
+    for OpaqueBuf<NUMBER, CONSTRUCTED>
+{
+    fn eq(&self, other: &Opaque<'_, NUMBER, CONSTRUCTED>) -> bool {
+        self.content == other.content
+    }
+}
+
+impl<const NUMBER: u32, const CONSTRUCTED: bool> FixedTag for OpaqueBuf<NUMBER, CONSTRUCTED> {
+    const TAG: Tag = Tag::new(Class::Universal, NUMBER, CONSTRUCTED);
+}
+
+impl<'a, const NUMBER: u32, const CONSTRUCTED: bool> DecodeValue<'a>
+    for OpaqueBuf<NUMBER, CONSTRUCTED>
+{
+    fn decode_value(r: &mut Reader<'a>, header: &Header) -> Result<Self> {
+        Opaque::<'a, NUMBER, CONSTRUCTED>::decode_value(r, header).map(OpaqueBuf::from)
+    }
+}
+
+impl<const NUMBER: u32, const CONSTRUCTED: bool> EncodeValue for OpaqueBuf<NUMBER, CONSTRUCTED> {
+    fn value_len(&self, rules: Rules) -> Result<usize> {
+        self.as_opaque().value_len(rules)
+    }
+
+    fn encode_value(&self, w: &mut Writer) -> Result<()> {
+        self.as_opaque().encode_value(w)
     }
 }

@@ -296,6 +296,51 @@ char_string!(
     /// ObjectDescriptor: a GraphicString with its own tag.
     ObjectDescriptor, Tag::OBJECT_DESCRIPTOR, check_graphic, text_latin, encode_plain);
 
+/// Owned character strings: `Utf8StringBuf` is to [`Utf8String`] what `PathBuf` is to
+/// `Path`, decoded from input of any lifetime through the borrowed type, then copied.
+macro_rules! owned_strings {
+    ($($owned:ident => $borrowed:ident),* $(,)?) => {$(
+        crate::types::owned::owned_newtype!(
+            #[doc = concat!("A [`", stringify!($borrowed), "`] that owns its contents octets.")]
+            $owned => $borrowed
+        );
+
+        impl $owned {
+            /// Encodes `s`, checking the alphabet.
+            pub fn new(s: &str) -> Result<Self> {
+                $borrowed::new(s).map($owned)
+            }
+        }
+
+        impl Text for $owned {
+            fn to_text(&self) -> String {
+                self.0.to_text()
+            }
+        }
+
+        impl core::fmt::Display for $owned {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Display::fmt(&self.0, f)
+            }
+        }
+    )*};
+}
+
+owned_strings!(
+    Utf8StringBuf => Utf8String,
+    PrintableStringBuf => PrintableString,
+    Ia5StringBuf => Ia5String,
+    NumericStringBuf => NumericString,
+    VisibleStringBuf => VisibleString,
+    BmpStringBuf => BmpString,
+    UniversalStringBuf => UniversalString,
+    TeletexStringBuf => TeletexString,
+    VideotexStringBuf => VideotexString,
+    GraphicStringBuf => GraphicString,
+    GeneralStringBuf => GeneralString,
+    ObjectDescriptorBuf => ObjectDescriptor,
+);
+
 /// TeletexString is also called T61String.
 pub type T61String<'a> = TeletexString<'a>;
 /// VisibleString is also called ISO646String.
