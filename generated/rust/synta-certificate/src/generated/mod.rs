@@ -126,3 +126,15 @@ pub mod asymmetric_key_package_module_v1 {
 pub mod safecurves_pkix_18 {
     include!("safecurves_pkix_18.rs");
 }
+/// ASN.1 module `X509-ML-DSA-2025`.
+#[forbid(unsafe_code)]
+#[allow(clippy::all, clippy::pedantic, non_camel_case_types)]
+pub mod x509_ml_dsa_2025 {
+    include!("x509_ml_dsa_2025.rs");
+}
+/// ASN.1 module `MerkleTreeCertificates`.
+#[forbid(unsafe_code)]
+#[allow(clippy::all, clippy::pedantic, non_camel_case_types)]
+pub mod merkle_tree_certificates {
+    include!("merkle_tree_certificates.rs");
+}
