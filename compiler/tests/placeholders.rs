@@ -83,6 +83,35 @@ fn placeholders_give_values_and_one_warning_per_use() {
 }
 
 #[test]
+fn the_ir_and_the_generated_code_say_which_values_are_placeholders() {
+    let c = compile_with(&[("TBD", 42), ("TBD1", 999_999)]);
+    let module = &c.ir.modules[0];
+    assert_eq!(module.placeholders.len(), 1);
+    assert_eq!(module.placeholders[0].name, "TBD1");
+    let def = module
+        .definitions
+        .iter()
+        .find(|d| d.name == "id-pe-draft")
+        .expect("defined");
+    assert_eq!(def.placeholders.len(), 1);
+    assert_eq!(def.placeholders[0].value, "42");
+    assert_eq!(def.placeholders[0].location.line, 11);
+    // `id-defined` uses the placeholder only through `id-pe-draft`.
+    let derived = module.definitions.iter().find(|d| d.name == "id-defined");
+    assert!(derived.expect("defined").placeholders.is_empty());
+    let rust = synta_codegen::backend::rust::generate(&c.ir, &Default::default())
+        .expect("generates")
+        .into_values()
+        .collect::<String>();
+    assert!(rust.contains("Placeholder: `TBD`"), "{rust}");
+    let c_files = synta_codegen::backend::c::generate(&c.ir, &Default::default())
+        .expect("generates")
+        .into_values()
+        .collect::<String>();
+    assert!(c_files.contains("Placeholder: `TBD`"), "{c_files}");
+}
+
+#[test]
 fn a_negative_placeholder_is_a_bad_oid_arc() {
     let c = compile_with(&[("TBD", -1), ("TBD1", 0)]);
     assert!(c.diagnostics.iter().any(|d| d.code == Code::BadOid));

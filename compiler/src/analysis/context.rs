@@ -153,6 +153,8 @@ pub(crate) struct Analyzer<'a> {
     pub constructed_depth: u32,
     /// Values for a draft's unassigned numbers (`TBD`), from the configuration.
     pub placeholders: std::collections::BTreeMap<String, num_bigint::BigInt>,
+    /// Where placeholders were used: (file, start, end) -> (name, value).
+    pub placeholder_uses: std::collections::BTreeMap<(u32, u32, u32), (String, num_bigint::BigInt)>,
 }
 
 impl<'a> Analyzer<'a> {
@@ -182,6 +184,7 @@ impl<'a> Analyzer<'a> {
             constructed_depth: 0,
             chain_depth: 0,
             placeholders: std::collections::BTreeMap::new(),
+            placeholder_uses: std::collections::BTreeMap::new(),
         }
     }
 

@@ -34,6 +34,9 @@ impl<'a> Analyzer<'a> {
             return NumberName::Defined;
         }
         if let Some(value) = self.placeholders.get(&name.text).cloned() {
+            let key = (name.span.file.0, name.span.start, name.span.end);
+            self.placeholder_uses
+                .insert(key, (name.text.clone(), value.clone()));
             self.report(
                 Diagnostic::new(
                     Code::Placeholder,
@@ -68,5 +71,26 @@ impl<'a> Analyzer<'a> {
         }
         self.report(d);
         NumberName::Undefined
+    }
+}
+
+impl<'a> Analyzer<'a> {
+    /// The placeholders used inside `span`, for the IR.
+    pub fn placeholders_in(&self, span: ast::Span) -> Vec<crate::ir::Placeholder> {
+        self.placeholder_uses
+            .range((span.file.0, span.start, 0)..=(span.file.0, span.end, u32::MAX))
+            .filter(|((_, _, end), _)| *end <= span.end)
+            .map(
+                |(&(file, start, end), (name, value))| crate::ir::Placeholder {
+                    name: name.clone(),
+                    value: value.to_string(),
+                    location: self.location(ast::Span {
+                        file: ast::FileId(file),
+                        start,
+                        end,
+                    }),
+                },
+            )
+            .collect()
     }
 }

@@ -46,6 +46,8 @@ pub struct OidVm {
     pub bytes: String,
     /// Dotted form, for the comment.
     pub dotted: String,
+    /// Draft placeholders in the value (`Placeholder: ...` sentences), for the comment.
+    pub notes: Vec<String>,
 }
 
 /// How a type is shaped in C.

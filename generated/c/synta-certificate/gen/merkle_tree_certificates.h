@@ -12,15 +12,18 @@
 extern "C" {
 #endif
 
-/* 1.3.6.1.5.5.7.6.999999 as DER contents octets. */
+/* 1.3.6.1.5.5.7.6.999999 as DER contents octets.
+ * Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:48:44) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number. */
 #define MERKLE_TREE_CERTIFICATES_ID_ALG_MTCPROOF_LEN 10
 extern const uint8_t merkle_tree_certificates_id_alg_mtcProof[MERKLE_TREE_CERTIFICATES_ID_ALG_MTCPROOF_LEN];
 
-/* 1.3.6.1.5.5.7.25.999999 as DER contents octets. */
+/* 1.3.6.1.5.5.7.25.999999 as DER contents octets.
+ * Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:57:39) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number. */
 #define MERKLE_TREE_CERTIFICATES_ID_RDNA_TRUSTANCHORID_LEN 10
 extern const uint8_t merkle_tree_certificates_id_rdna_trustAnchorID[MERKLE_TREE_CERTIFICATES_ID_RDNA_TRUSTANCHORID_LEN];
 
-/* 1.3.6.1.5.5.7.1.999999 as DER contents octets. */
+/* 1.3.6.1.5.5.7.1.999999 as DER contents octets.
+ * Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:66:36) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number. */
 #define MERKLE_TREE_CERTIFICATES_ID_PE_MTCCERTIFICATIONAUTHORITY_LEN 10
 extern const uint8_t merkle_tree_certificates_id_pe_mtcCertificationAuthority[MERKLE_TREE_CERTIFICATES_ID_PE_MTCCERTIFICATIONAUTHORITY_LEN];
 

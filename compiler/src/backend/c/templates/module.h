@@ -19,7 +19,8 @@ extern "C" {
 {%- endif %}
 {%- for o in m.oids %}
 
-/* {{ o.dotted }} as DER contents octets. */
+/* {{ o.dotted }} as DER contents octets.{% for n in o.notes %}
+ * {{ n }}{% endfor %} */
 #define {{ o.len_macro }} {{ o.len }}
 extern const uint8_t {{ o.name }}[{{ o.len_macro }}];
 {%- endfor %}

@@ -71,6 +71,8 @@ pub struct TbsCertificateLogEntry<'a> {
 /// ```
 ///
 /// Module `MerkleTreeCertificates`, `schemas/mtc/MerkleTreeCertificates.asn1:46`.
+///
+/// Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:48:44) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number.
 pub const ID_ALG_MTC_PROOF: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 6, 189, 132, 63],
 );
@@ -81,6 +83,8 @@ pub const ID_ALG_MTC_PROOF: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// ```
 ///
 /// Module `MerkleTreeCertificates`, `schemas/mtc/MerkleTreeCertificates.asn1:55`.
+///
+/// Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:57:39) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number.
 pub const ID_RDNA_TRUST_ANCHOR_ID: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 25, 189, 132, 63],
 );
@@ -91,6 +95,8 @@ pub const ID_RDNA_TRUST_ANCHOR_ID: ::synta::ObjectIdentifierRef<'static> = ::syn
 /// ```
 ///
 /// Module `MerkleTreeCertificates`, `schemas/mtc/MerkleTreeCertificates.asn1:64`.
+///
+/// Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:66:36) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number.
 pub const ID_PE_MTC_CERTIFICATION_AUTHORITY: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifierRef::from_bytes_const(
     &[43, 6, 1, 5, 5, 7, 1, 189, 132, 63],
 );
