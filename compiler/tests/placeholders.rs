@@ -104,11 +104,19 @@ fn the_ir_and_the_generated_code_say_which_values_are_placeholders() {
         .into_values()
         .collect::<String>();
     assert!(rust.contains("Placeholder: `TBD`"), "{rust}");
+    assert!(
+        rust.contains("Module identifier: Placeholder: `TBD1`"),
+        "{rust}"
+    );
     let c_files = synta_codegen::backend::c::generate(&c.ir, &Default::default())
         .expect("generates")
         .into_values()
         .collect::<String>();
     assert!(c_files.contains("Placeholder: `TBD`"), "{c_files}");
+    assert!(
+        c_files.contains("/* Module identifier: Placeholder: `TBD1`"),
+        "{c_files}"
+    );
 }
 
 #[test]
