@@ -10,6 +10,7 @@
 //!     .include_dir("schemas")
 //!     .extern_type("MyModule.Blob", "crate::Blob<'a>")
 //!     .lazy("Name")
+//!     .placeholder("TBD", 0) // an Internet-Draft's unassigned number, with a warning
 //!     .compile()
 //!     .unwrap();
 //! ```
@@ -81,6 +82,7 @@ pub struct Config {
     rust: RustOptions,
     target: Target,
     rerun_lines: bool,
+    placeholders: BTreeMap<String, num_bigint::BigInt>,
 }
 
 /// The language generated.
@@ -153,6 +155,17 @@ impl Config {
         self
     }
 
+    /// Gives the placeholder `name` (an identifier an Internet-Draft writes where a
+    /// number is still to be assigned, e.g. `TBD` in `{ ... pe(1) TBD }` or
+    /// `id-mod-x(TBD1)`) the value `value` wherever it is used as an OID arc or INTEGER
+    /// and is otherwise undefined. Each use is reported as a warning (`W0101`), printed
+    /// by [`Config::compile`]: the output then holds a number nobody assigned.
+    pub fn placeholder(&mut self, name: &str, value: i64) -> &mut Self {
+        self.placeholders
+            .insert(name.to_string(), num_bigint::BigInt::from(value));
+        self
+    }
+
     /// Generates `target` (default: Rust).
     pub fn target(&mut self, target: Target) -> &mut Self {
         self.target = target;
@@ -180,13 +193,26 @@ impl Config {
     /// Compiles the schemas and returns the generated files (name -> text). Pure: it writes
     /// nothing, and the result depends only on the inputs.
     pub fn generate(&self) -> Result<BTreeMap<String, String>, Error> {
-        self.generate_with_sources().map(|(files, _)| files)
+        self.generate_with_warnings().map(|(files, _)| files)
     }
 
-    fn generate_with_sources(&self) -> Result<(BTreeMap<String, String>, Vec<String>), Error> {
-        let compilation = driver::compile_files(&self.schema_files(), &self.include_dirs);
+    /// [`Config::generate`], also returning the warnings (placeholder values used),
+    /// rendered with `file:line:col`; empty when there are none.
+    pub fn generate_with_warnings(&self) -> Result<(BTreeMap<String, String>, String), Error> {
+        self.generate_with_sources()
+            .map(|out| (out.files, out.warnings))
+    }
+
+    fn generate_with_sources(&self) -> Result<Generated, Error> {
+        let compilation = driver::compile_files_with(
+            &self.schema_files(),
+            &self.include_dirs,
+            &self.placeholders,
+        );
         if !compilation.is_ok() {
-            return Err(Error::Schema(compilation.render_diagnostics()));
+            return Err(Error::Schema(
+                compilation.render_warnings() + &compilation.render_diagnostics(),
+            ));
         }
         let sources = compilation
             .db
@@ -204,7 +230,11 @@ impl Config {
             ),
         }
         .map_err(Error::Backend)?;
-        Ok((files, sources))
+        Ok(Generated {
+            files,
+            sources,
+            warnings: compilation.render_warnings(),
+        })
     }
 
     /// Generates and writes every file into the output directory, leaving files whose
@@ -216,14 +246,33 @@ impl Config {
                 .map(PathBuf::from)
                 .ok_or(Error::NoOutDir)?,
         };
-        let (files, sources) = self.generate_with_sources()?;
+        let Generated {
+            files,
+            sources,
+            warnings,
+        } = self.generate_with_sources()?;
         if self.rerun_lines {
             for s in &sources {
                 println!("cargo:rerun-if-changed={s}");
             }
+            // Cargo shows build-script warnings only through this prefix, one line each.
+            for line in warnings.lines().filter(|l| !l.trim().is_empty()) {
+                println!("cargo:warning={line}");
+            }
+        } else {
+            eprint!("{warnings}");
         }
         write_if_changed(&out, &files)
     }
+}
+
+/// What one generation produced.
+struct Generated {
+    files: BTreeMap<String, String>,
+    /// The schema files read (for `cargo:rerun-if-changed`).
+    sources: Vec<String>,
+    /// Rendered warnings.
+    warnings: String,
 }
 
 /// Writes `files` under `dir`, skipping those whose content is already there.

@@ -64,11 +64,14 @@ pub enum Code {
     TypeMismatch,
     /// A construct the compiler accepts syntactically but cannot analyse yet.
     Unsupported,
+    /// A warning: a draft placeholder (`TBD`) was given a value by the configuration
+    /// (`Config::placeholder`, `--placeholder`), so the output is not the final schema.
+    Placeholder,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 27] = [
         Code::Syntax,
         Code::Io,
         Code::DuplicateModule,
@@ -95,6 +98,7 @@ impl Code {
         Code::BadTag,
         Code::TypeMismatch,
         Code::Unsupported,
+        Code::Placeholder,
     ];
 
     /// The stable code, e.g. `E0104`.
@@ -126,6 +130,7 @@ impl Code {
             Code::UnknownField => "E0601",
             Code::ObjectSyntax => "E0602",
             Code::Unsupported => "E0901",
+            Code::Placeholder => "W0101",
         }
     }
 
@@ -158,7 +163,13 @@ impl Code {
             Code::BadTag => "bad-tag",
             Code::TypeMismatch => "type-mismatch",
             Code::Unsupported => "unsupported",
+            Code::Placeholder => "placeholder",
         }
+    }
+
+    /// True for warnings: reported, but they do not stop compilation.
+    pub fn is_warning(self) -> bool {
+        matches!(self, Code::Placeholder)
     }
 }
 
@@ -177,7 +188,7 @@ pub struct Label {
     pub message: String,
 }
 
-/// One error found in a schema.
+/// One error (or warning, see [`Code::is_warning`]) found in a schema.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// The kind.
@@ -241,6 +252,15 @@ impl Diagnostic {
         self
     }
 
+    /// `error` or `warning`, as rendered.
+    pub fn severity(&self) -> &'static str {
+        if self.code.is_warning() {
+            "warning"
+        } else {
+            "error"
+        }
+    }
+
     fn to_codespan(&self) -> cs::Diagnostic<usize> {
         let mut labels = Vec::new();
         if let Some(p) = &self.primary {
@@ -255,8 +275,12 @@ impl Diagnostic {
                     .with_message(s.message.clone()),
             );
         }
-        cs::Diagnostic::error()
-            .with_code(format!("{}", self.code))
+        let base = if self.code.is_warning() {
+            cs::Diagnostic::warning()
+        } else {
+            cs::Diagnostic::error()
+        };
+        base.with_code(format!("{}", self.code))
             .with_message(self.message.clone())
             .with_labels(labels)
             .with_notes(self.notes.clone())
@@ -267,7 +291,7 @@ impl Diagnostic {
         let mut writer = term::termcolor::NoColor::new(Vec::new());
         let config = term::Config::default();
         if term::emit(&mut writer, &config, db.files(), &self.to_codespan()).is_err() {
-            return format!("error[{}]: {}\n", self.code, self.message);
+            return format!("{}[{}]: {}\n", self.severity(), self.code, self.message);
         }
         String::from_utf8_lossy(&writer.into_inner()).into_owned()
     }
@@ -276,7 +300,13 @@ impl Diagnostic {
     pub fn emit(&self, db: &SourceDb, stream: &mut dyn term::termcolor::WriteColor) {
         let config = term::Config::default();
         if term::emit(stream, &config, db.files(), &self.to_codespan()).is_err() {
-            let _ = writeln!(stream, "error[{}]: {}", self.code, self.message);
+            let _ = writeln!(
+                stream,
+                "{}[{}]: {}",
+                self.severity(),
+                self.code,
+                self.message
+            );
         }
     }
 }

@@ -6,7 +6,8 @@ use crate::ast::{FileId, SourceFile};
 use crate::diagnostics::{Code, Diagnostic};
 use crate::ir::Ir;
 use crate::source::SourceDb;
-use std::collections::BTreeSet;
+use num_bigint::BigInt;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// TYPE-IDENTIFIER and ABSTRACT-SYNTAX as X.681 Annex A and B define them.
@@ -28,6 +29,9 @@ pub struct Compilation {
     pub ir: Ir,
     /// Every error found, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// Warnings (placeholder values used), sorted by position; they do not make the
+    /// compilation fail, but callers must show them.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Compilation {
@@ -43,12 +47,27 @@ impl Compilation {
             .map(|d| d.render(&self.db))
             .collect()
     }
+
+    /// All warnings rendered as text, like [`Compilation::render_diagnostics`].
+    pub fn render_warnings(&self) -> String {
+        self.warnings.iter().map(|d| d.render(&self.db)).collect()
+    }
 }
 
 /// Compiles schema files; modules they import that are not among them are looked for
 /// in `include_dirs` (files named after the module first, then any `.asn1`/`.asn` file
 /// that defines it).
 pub fn compile_files(paths: &[PathBuf], include_dirs: &[PathBuf]) -> Compilation {
+    compile_files_with(paths, include_dirs, &BTreeMap::new())
+}
+
+/// [`compile_files`] with values for a draft's placeholders (`TBD` -> 0): each use of
+/// one is reported in [`Compilation::warnings`].
+pub fn compile_files_with(
+    paths: &[PathBuf],
+    include_dirs: &[PathBuf],
+    placeholders: &BTreeMap<String, BigInt>,
+) -> Compilation {
     let mut sources = Vec::new();
     let mut io_errors = Vec::new();
     for p in paths {
@@ -60,7 +79,7 @@ pub fn compile_files(paths: &[PathBuf], include_dirs: &[PathBuf]) -> Compilation
             )),
         }
     }
-    let mut compilation = compile_with_search(sources, include_dirs);
+    let mut compilation = compile_with_search(sources, include_dirs, placeholders);
     io_errors.append(&mut compilation.diagnostics);
     compilation.diagnostics = io_errors;
     compilation
@@ -74,6 +93,7 @@ pub fn compile_sources(sources: &[(&str, &str)]) -> Compilation {
             .map(|(n, t)| (n.to_string(), t.to_string()))
             .collect(),
         &[],
+        &BTreeMap::new(),
     )
 }
 
@@ -81,12 +101,17 @@ pub fn compile_sources(sources: &[(&str, &str)]) -> Compilation {
 /// levels and reference chains at most a thousand, which this bounds with room to spare.
 const STACK_SIZE: usize = 256 * 1024 * 1024;
 
-fn compile_with_search(sources: Vec<(String, String)>, include_dirs: &[PathBuf]) -> Compilation {
+fn compile_with_search(
+    sources: Vec<(String, String)>,
+    include_dirs: &[PathBuf],
+    placeholders: &BTreeMap<String, BigInt>,
+) -> Compilation {
     let include_dirs = include_dirs.to_vec();
+    let placeholders = placeholders.clone();
     let worker = std::thread::Builder::new()
         .name("synta-codegen".into())
         .stack_size(STACK_SIZE)
-        .spawn(move || compile_on_this_thread(sources, &include_dirs));
+        .spawn(move || compile_on_this_thread(sources, &include_dirs, &placeholders));
     match worker.map(|w| w.join()) {
         Ok(Ok(c)) => c,
         _ => Compilation {
@@ -98,11 +123,16 @@ fn compile_with_search(sources: Vec<(String, String)>, include_dirs: &[PathBuf])
                 Code::Io,
                 "internal error: the compiler thread could not run to completion",
             )],
+            warnings: Vec::new(),
         },
     }
 }
 
-fn compile_on_this_thread(sources: Vec<(String, String)>, include_dirs: &[PathBuf]) -> Compilation {
+fn compile_on_this_thread(
+    sources: Vec<(String, String)>,
+    include_dirs: &[PathBuf],
+    placeholders: &BTreeMap<String, BigInt>,
+) -> Compilation {
     let mut db = SourceDb::new();
     let mut parsed: Vec<(FileId, SourceFile)> = Vec::new();
     let mut diagnostics = Vec::new();
@@ -139,12 +169,15 @@ fn compile_on_this_thread(sources: Vec<(String, String)>, include_dirs: &[PathBu
     if let Ok(f) = crate::parse::parse_file(BUILTIN_TEXT, builtin) {
         parsed.push((builtin, f));
     }
-    let (ir, mut found) = analysis::analyze(&db, &parsed);
-    diagnostics.append(&mut found);
+    let (ir, found) = analysis::analyze(&db, &parsed, placeholders);
+    let (warnings, mut errors): (Vec<_>, Vec<_>) =
+        found.into_iter().partition(|d| d.code.is_warning());
+    diagnostics.append(&mut errors);
     Compilation {
         db,
         ir,
         diagnostics,
+        warnings,
     }
 }
 

@@ -2,9 +2,10 @@
 
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use num_bigint::BigInt;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use synta_codegen::driver::{collect_schema_files, compile_files, Compilation};
+use synta_codegen::driver::{collect_schema_files, compile_files_with, Compilation};
 use synta_codegen::ir;
 
 /// ASN.1 (X.680-X.683) schema compiler.
@@ -63,9 +64,29 @@ struct Inputs {
     /// Directory searched for imported modules (repeatable).
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include: Vec<PathBuf>,
+    /// Give a draft's unassigned number (`TBD`) a value where it is used as an OID arc
+    /// or INTEGER; each use is reported as a warning (repeatable).
+    #[arg(long = "placeholder", value_name = "NAME=NUMBER", value_parser = parse_placeholder)]
+    placeholders: Vec<(String, i64)>,
     /// Schema files, or directories searched for `.asn1` / `.asn` files.
     #[arg(required = true, value_name = "FILES")]
     files: Vec<PathBuf>,
+}
+
+/// `TBD=0` -> ("TBD", 0).
+fn parse_placeholder(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected NAME=NUMBER, got `{s}`"))?;
+    let value = value
+        .trim()
+        .parse()
+        .map_err(|e| format!("`{value}` is not a number: {e}"))?;
+    let name = name.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return Err(format!("`{name}` is not an ASN.1 identifier"));
+    }
+    Ok((name.to_string(), value))
 }
 
 impl Inputs {
@@ -78,7 +99,12 @@ impl Inputs {
                 files.push(f.clone());
             }
         }
-        compile_files(&files, &self.include)
+        let placeholders = self
+            .placeholders
+            .iter()
+            .map(|(n, v)| (n.clone(), BigInt::from(*v)))
+            .collect();
+        compile_files_with(&files, &self.include, &placeholders)
     }
 }
 
@@ -90,7 +116,7 @@ fn report(c: &Compilation) {
         ColorChoice::Never
     };
     let mut stderr = StandardStream::stderr(color);
-    for d in &c.diagnostics {
+    for d in c.warnings.iter().chain(&c.diagnostics) {
         d.emit(&c.db, &mut stderr);
     }
     if !c.is_ok() {
@@ -161,6 +187,9 @@ fn generate(
     }
     for t in lazy {
         config.lazy(t);
+    }
+    for (name, value) in &inputs.placeholders {
+        config.placeholder(name, *value);
     }
     match config.compile() {
         Ok(()) => ExitCode::SUCCESS,

@@ -151,6 +151,10 @@ pub(crate) struct Analyzer<'a> {
     pub chain_depth: u32,
     /// Nesting of SEQUENCE/SET/CHOICE bodies in the type being lowered (1 = outermost).
     pub constructed_depth: u32,
+    /// Values for a draft's unassigned numbers (`TBD`), from the configuration.
+    pub placeholders: std::collections::BTreeMap<String, num_bigint::BigInt>,
+    /// Where placeholders were used: (file, start, end) -> (name, value).
+    pub placeholder_uses: std::collections::BTreeMap<(u32, u32, u32), (String, num_bigint::BigInt)>,
 }
 
 impl<'a> Analyzer<'a> {
@@ -179,6 +183,8 @@ impl<'a> Analyzer<'a> {
             quiet: 0,
             constructed_depth: 0,
             chain_depth: 0,
+            placeholders: std::collections::BTreeMap::new(),
+            placeholder_uses: std::collections::BTreeMap::new(),
         }
     }
 

@@ -64,6 +64,9 @@ impl<'a> Analyzer<'a> {
     /// Lowers all modules (the built-in module is left out of the IR).
     pub fn lower_all(&mut self) -> ir::Ir {
         let mut modules = Vec::new();
+        // (IR module, IR definition, assignment span), to attach placeholder uses.
+        let mut spans = Vec::new();
+        let mut header_spans = Vec::new();
         for m in 0..self.modules.len() {
             let ast = self.modules[m].ast;
             if ast.name.text == crate::BUILTIN_MODULE {
@@ -81,7 +84,10 @@ impl<'a> Analyzer<'a> {
                         location: self.location(a.name.span),
                         asn1: self.text(a.span).to_string(),
                         kind,
+                        // Filled in below, once every value has been evaluated.
+                        placeholders: Vec::new(),
                     });
+                    spans.push((modules.len(), definitions.len() - 1, a.span));
                 }
             }
             let oid = ast
@@ -107,7 +113,17 @@ impl<'a> Analyzer<'a> {
                     );
                 }
             }
+            header_spans.push(
+                ast.assignments
+                    .first()
+                    .map_or(ast.name_span, |a| ast::Span {
+                        file: ast.name_span.file,
+                        start: ast.name_span.start,
+                        end: a.span.start,
+                    }),
+            );
             modules.push(ir::Module {
+                placeholders: Vec::new(),
                 name: ast.name.text.clone(),
                 oid,
                 iri: ast.iri.clone(),
@@ -128,6 +144,12 @@ impl<'a> Analyzer<'a> {
                 },
                 definitions,
             });
+        }
+        for (m, d, span) in spans {
+            modules[m].definitions[d].placeholders = self.placeholders_in(span);
+        }
+        for (m, span) in header_spans.into_iter().enumerate() {
+            modules[m].placeholders = self.placeholders_in(span);
         }
         for (name, cycle) in super::recursion::mark_recursive(&mut modules) {
             if let Some(id) = self.def_by_qualified(&name) {

@@ -5,6 +5,7 @@
 //! types (with [`tagging`], [`components`], [`constraints`] and [`integers`]); [`values`]
 //! and [`oid`] evaluate values; [`classes`], [`objects`] and [`open_types`] handle
 //! information objects; [`parameters`] instantiates parameterized assignments;
+//! [`placeholders`] gives draft placeholders (`TBD`) their configured values;
 //! [`recursion`] finds recursive and infinitely-recursive types.
 //!
 //! Work is lazy and memoized per definition, so the order of definitions in the source
@@ -22,6 +23,7 @@ mod objects;
 mod oid;
 mod open_types;
 mod parameters;
+mod placeholders;
 mod recursion;
 mod tagging;
 mod types;
@@ -33,13 +35,21 @@ use crate::ast;
 use crate::diagnostics::Diagnostic;
 use crate::ir::Ir;
 use crate::source::SourceDb;
+use num_bigint::BigInt;
+use std::collections::BTreeMap;
 
-/// Analyses parsed files (in the order given) into the IR.
+/// Analyses parsed files (in the order given) into the IR; `placeholders` gives values
+/// to names a draft leaves unassigned (`TBD`), each use reported as a warning.
 ///
-/// Returns the IR and every diagnostic found; the IR is complete only when the
-/// diagnostics are empty.
-pub fn analyze(db: &SourceDb, files: &[(ast::FileId, ast::SourceFile)]) -> (Ir, Vec<Diagnostic>) {
+/// Returns the IR and every diagnostic found; the IR is complete only when no
+/// diagnostic is an error (see [`crate::Code::is_warning`]).
+pub fn analyze(
+    db: &SourceDb,
+    files: &[(ast::FileId, ast::SourceFile)],
+    placeholders: &BTreeMap<String, BigInt>,
+) -> (Ir, Vec<Diagnostic>) {
     let mut analyzer = Analyzer::new(db, files);
+    analyzer.placeholders = placeholders.clone();
     analyzer.build_module_table();
     analyzer.check_imports_and_exports();
     let ir = analyzer.lower_all();

@@ -3,6 +3,7 @@
 
 use super::context::{Analyzer, Env, Resolved};
 use super::kinds::DefKind;
+use super::placeholders::NumberName;
 use crate::ast::{self, ValueKind};
 use crate::diagnostics::Code;
 use crate::ir;
@@ -84,6 +85,14 @@ impl<'a> Analyzer<'a> {
                                 continue;
                             }
                         }
+                    }
+                    match self.number_name(module, env, r) {
+                        NumberName::Defined => {}
+                        NumberName::Placeholder(n) => {
+                            arcs.push(self.arc(&n, atom.span)?);
+                            continue;
+                        }
+                        NumberName::Undefined => return None,
                     }
                     match self.oid_reference(module, env, r, i == 0)? {
                         RefArcs::Prefix(prefix) => arcs.extend(prefix),

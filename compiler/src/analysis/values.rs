@@ -105,6 +105,18 @@ impl<'a> Analyzer<'a> {
                     }
                 }
             }
+            // An INTEGER value may be a draft's placeholder (`version INTEGER ::= TBD`).
+            if matches!(base.kind, TypeKind::Integer { .. }) {
+                match self.number_name(module, env, r) {
+                    super::placeholders::NumberName::Defined => {}
+                    super::placeholders::NumberName::Placeholder(n) => {
+                        let value = ir::Value::Integer(BigInteger(n));
+                        self.check_value_constraints(&value, &base, v.span);
+                        return Some(value);
+                    }
+                    super::placeholders::NumberName::Undefined => return None,
+                }
+            }
             let value = self.value_of_reference(module, env, r, ty)?;
             if !value_fits(&value, &base) {
                 self.error(
@@ -465,6 +477,11 @@ impl<'a> Analyzer<'a> {
         env: &Env,
         r: &ast::Reference,
     ) -> Option<BigInt> {
+        match self.number_name(module, env, r) {
+            super::placeholders::NumberName::Defined => {}
+            super::placeholders::NumberName::Placeholder(v) => return Some(v),
+            super::placeholders::NumberName::Undefined => return None,
+        }
         let int_type = super::types::plain(
             TypeKind::Integer {
                 named_numbers: Vec::new(),

@@ -77,6 +77,32 @@ pub struct Module {
     pub exports: Option<Vec<String>>,
     /// The definitions, in source order, followed by instances of parameterized types.
     pub definitions: Vec<Definition>,
+    /// Draft placeholders given a value in the module header (its OID).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placeholders: Vec<Placeholder>,
+}
+
+/// A draft's unassigned number (`TBD`) replaced by a configured value: backends say so
+/// in the documentation of what uses it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Placeholder {
+    /// The name written in the schema (`TBD`).
+    pub name: String,
+    /// The value used, in decimal.
+    pub value: String,
+    /// Where the schema uses it.
+    pub location: Location,
+}
+
+impl Placeholder {
+    /// One sentence for generated documentation.
+    pub fn describe(&self) -> String {
+        format!(
+            "Placeholder: `{}` ({}:{}:{}) is unassigned in the schema; this build uses {} \
+             (`--placeholder`), not an assigned number.",
+            self.name, self.location.file, self.location.line, self.location.column, self.value
+        )
+    }
 }
 
 /// A named definition.
@@ -91,6 +117,9 @@ pub struct Definition {
     /// What it defines.
     #[serde(flatten)]
     pub kind: DefinitionKind,
+    /// Draft placeholders given a value inside this definition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub placeholders: Vec<Placeholder>,
 }
 
 /// What a definition defines.

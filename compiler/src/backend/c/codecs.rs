@@ -858,15 +858,20 @@ impl<'ir> Generator<'ir> {
                             .collect::<Vec<_>>()
                             .join(", "),
                         dotted: dotted.clone(),
+                        notes: def.placeholders.iter().map(|p| p.describe()).collect(),
                     });
                 }
             }
             Value::Integer(v) => {
                 if let Some(i) = v.0.to_i64() {
+                    let mut comment = def.name.clone();
+                    for p in &def.placeholders {
+                        comment = format!("{comment}. {}", p.describe());
+                    }
                     self.vm.defines.push(DefineVm {
                         name: names::macro_name(&name),
                         value: i64_literal(i),
-                        comment: def.name.clone(),
+                        comment,
                     });
                 }
             }

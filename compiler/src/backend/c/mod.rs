@@ -120,6 +120,7 @@ impl<'ir> Generator<'ir> {
         self.vm = ModuleVm {
             asn1_name: module.name.clone(),
             guard: format!("SYNTA_GEN_{}_H", stem.to_ascii_uppercase()),
+            notes: module.placeholders.iter().map(|p| p.describe()).collect(),
             stem,
             ..ModuleVm::default()
         };

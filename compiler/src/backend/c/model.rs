@@ -10,6 +10,8 @@ pub struct ModuleVm {
     pub stem: String,
     /// The include guard macro.
     pub guard: String,
+    /// Sentences on draft placeholders in the module identifier.
+    pub notes: Vec<String>,
     /// Headers of other modules whose types this header embeds by value.
     pub header_includes: Vec<String>,
     /// Headers of other modules the source file calls into.
@@ -46,6 +48,8 @@ pub struct OidVm {
     pub bytes: String,
     /// Dotted form, for the comment.
     pub dotted: String,
+    /// Draft placeholders in the value (`Placeholder: ...` sentences), for the comment.
+    pub notes: Vec<String>,
 }
 
 /// How a type is shaped in C.

@@ -28,6 +28,10 @@ fn definition_doc(def: &Definition, module: &str) -> TokenStream {
         " Module `{module}`, `{}:{}`.",
         def.location.file, def.location.line
     ));
+    for p in &def.placeholders {
+        lines.push(String::new());
+        lines.push(format!(" {}", p.describe()));
+    }
     quote!(#(#[doc = #lines])*)
 }
 

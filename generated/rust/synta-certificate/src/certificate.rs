@@ -201,6 +201,33 @@ impl<'a> Certificate<'a> {
         )
     }
 
+    /// The ML-DSA public key (parameter set and raw key), `None` for another algorithm;
+    /// an error with the field path when the key breaks X509-ML-DSA-2025's rules
+    /// (parameters present, wrong size, unused bits).
+    pub fn ml_dsa_public_key(&self) -> Result<Option<crate::MlDsaPublicKey<'a>>> {
+        let spki = &self.tbs().subject_public_key_info;
+        let key = self.public_key()?;
+        // Where the key lies in the certificate, for the error offset.
+        let offset = (key.as_ptr() as usize).saturating_sub(self.der.as_ptr() as usize);
+        let unused_bits = spki.subject_public_key.unused_bits() != 0;
+        let result = crate::ml_dsa::public_key(
+            &spki.algorithm.algorithm,
+            spki.algorithm.parameters.is_some(),
+            key,
+            offset,
+            unused_bits,
+        );
+        synta::ResultExt::field(result, "toBeSigned")
+    }
+
+    /// The MTC certification authority extension (`id-pe-mtcCertificationAuthority` or
+    /// the draft's experimental OID), decoded; `None` when absent.
+    pub fn mtc_certification_authority(
+        &self,
+    ) -> Result<Option<crate::mtc::CertificationAuthority<'a>>> {
+        crate::mtc::certification_authority(&self.extensions()?)
+    }
+
     /// The signature bits.
     pub fn signature(&self) -> Result<&'a [u8]> {
         borrowed(self.inner.signature.borrowed(), "signature")

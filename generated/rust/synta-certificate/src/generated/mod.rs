@@ -126,3 +126,15 @@ pub mod asymmetric_key_package_module_v1 {
 pub mod safecurves_pkix_18 {
     include!("safecurves_pkix_18.rs");
 }
+/// ASN.1 module `X509-ML-DSA-2025`. Its module identifier: Placeholder: `TBD1` (schemas/ml-dsa/X509-ML-DSA-2025.asn1:4:30) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number.
+#[forbid(unsafe_code)]
+#[allow(clippy::all, clippy::pedantic, non_camel_case_types)]
+pub mod x509_ml_dsa_2025 {
+    include!("x509_ml_dsa_2025.rs");
+}
+/// ASN.1 module `MerkleTreeCertificates`. Its module identifier: Placeholder: `TBD` (schemas/mtc/MerkleTreeCertificates.asn1:4:24) is unassigned in the schema; this build uses 999999 (`--placeholder`), not an assigned number.
+#[forbid(unsafe_code)]
+#[allow(clippy::all, clippy::pedantic, non_camel_case_types)]
+pub mod merkle_tree_certificates {
+    include!("merkle_tree_certificates.rs");
+}
