@@ -8,7 +8,10 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::{AnyRef, Decode, Encode, Reader, Rules, Tag, Writer};
+use alloc::vec::Vec;
+
+use crate::constraint::Measure;
+use crate::{AnyRef, Decode, Encode, Reader, Rules, SetOfVec, Tag, Writer};
 
 /// A `T` whose decoding is deferred until [`Lazy::get`].
 pub struct Lazy<'a, T> {
@@ -41,6 +44,35 @@ impl<'a, T> Lazy<'a, T> {
 impl<T> Clone for Lazy<'_, T> {
     fn clone(&self) -> Self {
         *self
+    }
+}
+
+impl<T> Lazy<'_, T> {
+    /// The number of elements in the contents, found by framing them without decoding
+    /// them; `None` when they do not frame (then [`Lazy::get`] fails too).
+    fn element_count(&self) -> Option<usize> {
+        let mut r = Reader::new(self.raw.content(), self.rules);
+        let mut n = 0;
+        while !r.is_finished() {
+            AnyRef::decode(&mut r).ok()?;
+            n += 1;
+        }
+        Some(n)
+    }
+}
+
+/// The SIZE of a deferred SEQUENCE OF is its element count, so that a constraint on it
+/// is checked when the outer value is decoded, as for an eager one.
+impl<T> Measure for Lazy<'_, Vec<T>> {
+    fn size(&self) -> Option<usize> {
+        self.element_count()
+    }
+}
+
+/// The SIZE of a deferred SET OF is its element count (see the SEQUENCE OF case).
+impl<T> Measure for Lazy<'_, SetOfVec<T>> {
+    fn size(&self) -> Option<usize> {
+        self.element_count()
     }
 }
 

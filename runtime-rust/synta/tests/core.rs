@@ -472,3 +472,26 @@ fn reader_field_path_helpers() {
         .unwrap_err();
     assert_eq!(e.path().collect::<Vec<_>>(), [PathSegment::Index(3)]);
 }
+
+/// A definite long-form length whose last octet is 0x80 (0x81 0x80 is 128, 0x82 0x01
+/// 0x80 is 384) is not the indefinite form: the contents keep their last two octets
+/// (found by the C/Rust differential: an RDN of 128 octets lost its end).
+#[test]
+fn any_contents_of_a_long_form_length_ending_in_0x80() {
+    for (len, header) in [
+        (128usize, vec![0x31, 0x81, 0x80]),
+        (384, vec![0x31, 0x82, 0x01, 0x80]),
+        (128, vec![0xbf, 0x1f, 0x81, 0x80]),
+    ] {
+        let mut input = header.clone();
+        for _ in 0..len / 2 {
+            input.extend_from_slice(&[0x05, 0x00]);
+        }
+        let any = from_der::<AnyRef>(&input).unwrap();
+        assert_eq!(any.content().len(), len, "{header:02x?}");
+        assert_eq!(any.content(), &input[header.len()..]);
+    }
+    // The indefinite form (BER) still leaves out its end-of-contents octets.
+    let ber = [0x30, 0x80, 0x05, 0x00, 0x00, 0x00];
+    assert_eq!(from_ber::<AnyRef>(&ber).unwrap().content(), &[0x05, 0x00]);
+}

@@ -111,6 +111,9 @@ impl<'ir> Generator<'ir> {
                 #doc
                 pub type #ident #generics = #target;
             });
+            if ty.tagging.is_empty() {
+                self.alias_constraint(&def.name, ty);
+            }
         }
         self.named_constants(&def.name, ty);
     }
@@ -248,11 +251,10 @@ impl<'ir> Generator<'ir> {
         } else if self.boxes(&c.ty, in_set) {
             ty = quote!(::std::boxed::Box<#ty>);
         }
-        if !lazy {
-            if let Some(constraint) = self.component_constraint(&c.ty) {
-                let s = expr_text(&constraint);
-                attrs.push(quote!(constraint = #s));
-            }
+        // A deferred SEQUENCE OF or SET OF measures its size by framing its elements.
+        if let Some(constraint) = self.component_constraint(&c.ty) {
+            let s = expr_text(&constraint);
+            attrs.push(quote!(constraint = #s));
         }
         let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
         let optional = match &c.presence {
@@ -362,6 +364,24 @@ impl<'ir> Generator<'ir> {
             names::const_name(type_name),
             names::const_name(&n.name)
         ))
+    }
+
+    /// `<NAME>_CONSTRAINT` for a type alias whose constraints the runtime can measure:
+    /// components of the type check them on decode, and a value decoded on its own
+    /// (`synta::from_der::<ExtKeyUsageSyntax>`) is checked with it.
+    fn alias_constraint(&mut self, type_name: &str, ty: &Type) {
+        let Some(constraint) = self.component_constraint(ty) else {
+            return;
+        };
+        let ident = self.take_value_name(&format!("{}_CONSTRAINT", names::const_name(type_name)));
+        let doc = format!(
+            " The constraints of `{type_name}`, for a value decoded on its own (components \
+             of the type check them when decoded)."
+        );
+        self.push_item(quote! {
+            #[doc = #doc]
+            pub const #ident: ::synta::Constraint = #constraint;
+        });
     }
 
     /// Constants for an INTEGER's named numbers and a BIT STRING's named bits.

@@ -135,6 +135,10 @@ static int text_check(uint32_t number, synta_span s, const char **why) {
         case SYNTA_TAG_UTF8_STRING: {
             uint32_t cp;
             for (i = 0; i < s.len;) {
+                if (s.data[i] < 0x80) { /* ASCII, the usual case, without the call */
+                    i++;
+                    continue;
+                }
                 if (!utf8_next(s.data, s.len, &i, &cp)) {
                     *why = "UTF8String is not valid UTF-8";
                     return -1;

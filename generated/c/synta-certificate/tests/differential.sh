@@ -10,6 +10,8 @@
 # tool prints (issuer, not_after, not_before, public_key, public_key_algorithm,
 # serial, signature_algorithm, subject, version), written compactly as serde_json
 # writes it. Needs python3 for the projection (exit 77, "skipped", without it).
+# mutations.py runs the same comparison on inputs derived from the corpus and the
+# fuzz seeds (ctest's differential_mutations).
 set -u
 
 if [ $# -ne 3 ]; then

@@ -262,6 +262,22 @@ impl<'a> Certificate<'a> {
         synta::ResultExt::field(synta::from_der::<T>(bytes).map(Some), name)
     }
 
+    /// [`Self::typed`], with the constraints of the value's type (`T` is an alias of a
+    /// constrained type such as `SEQUENCE SIZE (1..MAX) OF`, which a component checks
+    /// but a value decoded on its own does not).
+    fn typed_checked<T: Decode<'a> + synta::Measure>(
+        &self,
+        oid: &ObjectIdentifierRef<'_>,
+        name: &'static str,
+        constraint: &synta::Constraint,
+    ) -> Result<Option<T>> {
+        let v = self.typed::<T>(oid, name)?;
+        if let Some(v) = &v {
+            synta::ResultExt::field(constraint.check(v, 0), name)?;
+        }
+        Ok(v)
+    }
+
     /// basicConstraints (RFC 5280 4.2.1.9).
     pub fn basic_constraints(&self) -> Result<Option<ext::BasicConstraints<'a>>> {
         self.typed(&ext::ID_CE_BASIC_CONSTRAINTS, "basicConstraints")
@@ -274,12 +290,20 @@ impl<'a> Certificate<'a> {
 
     /// extKeyUsage (4.2.1.12).
     pub fn ext_key_usage(&self) -> Result<Option<ext::ExtKeyUsageSyntax<'a>>> {
-        self.typed(&ext::ID_CE_EXT_KEY_USAGE, "extKeyUsage")
+        self.typed_checked(
+            &ext::ID_CE_EXT_KEY_USAGE,
+            "extKeyUsage",
+            &ext::EXT_KEY_USAGE_SYNTAX_CONSTRAINT,
+        )
     }
 
     /// subjectAltName (4.2.1.6).
     pub fn subject_alt_name(&self) -> Result<Option<ext::GeneralNames<'a>>> {
-        self.typed(&ext::ID_CE_SUBJECT_ALT_NAME, "subjectAltName")
+        self.typed_checked(
+            &ext::ID_CE_SUBJECT_ALT_NAME,
+            "subjectAltName",
+            &ext::GENERAL_NAMES_CONSTRAINT,
+        )
     }
 
     /// subjectKeyIdentifier (4.2.1.2).
@@ -297,17 +321,29 @@ impl<'a> Certificate<'a> {
 
     /// cRLDistributionPoints (4.2.1.13).
     pub fn crl_distribution_points(&self) -> Result<Option<ext::CrlDistributionPoints<'a>>> {
-        self.typed(&ext::ID_CE_CRL_DISTRIBUTION_POINTS, "cRLDistributionPoints")
+        self.typed_checked(
+            &ext::ID_CE_CRL_DISTRIBUTION_POINTS,
+            "cRLDistributionPoints",
+            &ext::CRL_DISTRIBUTION_POINTS_CONSTRAINT,
+        )
     }
 
     /// authorityInfoAccess (4.2.2.1).
     pub fn authority_info_access(&self) -> Result<Option<ext::AuthorityInfoAccessSyntax<'a>>> {
-        self.typed(&ext::ID_PE_AUTHORITY_INFO_ACCESS, "authorityInfoAccess")
+        self.typed_checked(
+            &ext::ID_PE_AUTHORITY_INFO_ACCESS,
+            "authorityInfoAccess",
+            &ext::AUTHORITY_INFO_ACCESS_SYNTAX_CONSTRAINT,
+        )
     }
 
     /// certificatePolicies (4.2.1.4).
     pub fn certificate_policies(&self) -> Result<Option<ext::CertificatePolicies<'a>>> {
-        self.typed(&ext::ID_CE_CERTIFICATE_POLICIES, "certificatePolicies")
+        self.typed_checked(
+            &ext::ID_CE_CERTIFICATE_POLICIES,
+            "certificatePolicies",
+            &ext::CERTIFICATE_POLICIES_CONSTRAINT,
+        )
     }
 
     /// nameConstraints (4.2.1.10).

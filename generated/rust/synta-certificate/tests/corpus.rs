@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use synta::Encode;
+use synta::{Decode as _, Encode};
 use synta_certificate::{Certificate, Crl, Csr, OcspRequest, OcspResponse};
 
 fn corpus() -> PathBuf {
@@ -279,4 +279,100 @@ for p in sorted(glob.glob(sys.argv[1] + "/**/*.der", recursive=True)):
         compared += 1;
     }
     assert!(compared >= 140, "{compared}");
+}
+
+/// `tag` `length` `contents` with a definite length.
+fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
+    let mut out = vec![tag];
+    let n = contents.len();
+    if n < 0x80 {
+        out.push(u8::try_from(n).unwrap());
+    } else {
+        let octets: Vec<u8> = n
+            .to_be_bytes()
+            .into_iter()
+            .skip_while(|&b| b == 0)
+            .collect();
+        out.push(0x80 | u8::try_from(octets.len()).unwrap());
+        out.extend(octets);
+    }
+    out.extend_from_slice(contents);
+    out
+}
+
+/// The TLVs of `contents`, each as its whole encoding.
+fn elements(contents: &[u8]) -> Vec<Vec<u8>> {
+    let mut r = synta::Reader::new(contents, synta::Rules::Der);
+    let mut out = Vec::new();
+    while !r.is_finished() {
+        out.push(synta::AnyRef::decode(&mut r).unwrap().raw().to_vec());
+    }
+    out
+}
+
+/// `Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension` (RFC 5280 4.1): an empty list
+/// is rejected when the certificate is decoded, although the list itself is decoded on
+/// demand (found by the C/Rust differential on mutated inputs).
+#[test]
+fn an_empty_extension_list_is_rejected() {
+    let path = files("certs", "der")
+        .into_iter()
+        .find(|p| {
+            let der = std::fs::read(p).unwrap();
+            Certificate::from_der(&der)
+                .unwrap()
+                .extensions()
+                .unwrap()
+                .len()
+                > 1
+        })
+        .unwrap();
+    let der = std::fs::read(&path).unwrap();
+    let cert = elements(synta::AnyRef::from_der(&der).unwrap().content());
+    let mut tbs = elements(synta::AnyRef::from_der(&cert[0]).unwrap().content());
+    let list = tbs.pop().unwrap();
+    assert_eq!(list[0], 0xA3, "{}", rel(&path));
+    let list = elements(synta::AnyRef::from_der(&list).unwrap().content());
+    let extensions = elements(synta::AnyRef::from_der(&list[0]).unwrap().content());
+    let with = |list: &[Vec<u8>]| {
+        let mut fields = tbs.clone();
+        fields.push(tlv(0xA3, &tlv(0x30, &list.concat())));
+        let mut body = tlv(0x30, &fields.concat());
+        body.extend_from_slice(&cert[1]);
+        body.extend_from_slice(&cert[2]);
+        tlv(0x30, &body)
+    };
+    let empty = with(&[]);
+    let err = Certificate::from_der(&empty).unwrap_err();
+    assert!(err.to_string().contains("SIZE (1..MAX)"), "{err}");
+    // The same certificate with one extension left decodes.
+    let one = with(&extensions[..1]);
+    assert_eq!(
+        Certificate::from_der(&one)
+            .unwrap()
+            .extensions()
+            .unwrap()
+            .len(),
+        1
+    );
+    // extKeyUsage and subjectAltName values are SIZE (1..MAX) lists too, decoded on
+    // their own (not as components), with the generated *_CONSTRAINT checked.
+    for (oid, name) in [(0x25u8, "extKeyUsage"), (0x11, "subjectAltName")] {
+        let ext = tlv(
+            0x30,
+            &[tlv(0x06, &[0x55, 0x1d, oid]), tlv(0x04, &tlv(0x30, &[]))].concat(),
+        );
+        let der = with(&[ext]);
+        let cert = Certificate::from_der(&der).unwrap();
+        let err = if oid == 0x25 {
+            cert.ext_key_usage().map(|_| ()).unwrap_err()
+        } else {
+            cert.subject_alt_name().map(|_| ()).unwrap_err()
+        };
+        let text = err.to_string();
+        assert!(
+            text.contains(name) && text.contains("SIZE (1..MAX)"),
+            "{text}"
+        );
+    }
 }

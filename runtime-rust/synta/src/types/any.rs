@@ -27,9 +27,21 @@ impl<'a> AnyRef<'a> {
     #[must_use]
     pub fn content(&self) -> &'a [u8] {
         let header_len = usize::from(self.header_len);
-        // An indefinite length (the header's last octet is 0x80) ends with two
-        // end-of-contents octets that are not contents.
-        let indefinite = header_len > 0 && self.raw.get(header_len - 1) == Some(&0x80);
+        // An indefinite length (a single length octet 0x80, the header's last) ends
+        // with two end-of-contents octets that are not contents. A definite long form
+        // may end in 0x80 too (0x81 0x80 is 128): only the first length octet counts.
+        let tag_len = match self.raw.first() {
+            Some(&id) if id & 0x1f == 0x1f => {
+                1 + self
+                    .raw
+                    .iter()
+                    .skip(1)
+                    .position(|&b| b & 0x80 == 0)
+                    .map_or(0, |p| p + 1)
+            }
+            _ => 1,
+        };
+        let indefinite = header_len == tag_len + 1 && self.raw.get(tag_len) == Some(&0x80);
         let end = if indefinite {
             self.raw.len().saturating_sub(2)
         } else {

@@ -18,6 +18,11 @@ pub const ID_CT_KP_A_KEY_PACKAGE: ::synta::ObjectIdentifierRef<'static> = ::synt
 ///
 /// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:51`.
 pub type AsymmetricKeyPackage<'a> = ::std::vec::Vec<OneAsymmetricKey<'a>>;
+/// The constraints of `AsymmetricKeyPackage`, for a value decoded on its own (components of the type check them when decoded).
+pub const ASYMMETRIC_KEY_PACKAGE_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// OneAsymmetricKey ::= SEQUENCE {
 ///      version                   Version,

@@ -258,7 +258,10 @@ pub struct AttributeCertificateInfoV1<'a> {
         super::pkix1_explicit_2009::UniqueIdentifier<'a>,
     >,
     /// `extensions` (schemas/rfc5912/AttributeCertificateVersion1-2009.asn1:52)
-    #[asn1(name = "extensions")]
+    #[asn1(
+        name = "extensions",
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,

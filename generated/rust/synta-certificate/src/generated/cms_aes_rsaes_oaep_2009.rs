@@ -40,6 +40,9 @@ pub const ID_AES256_CBC: ::synta::ObjectIdentifierRef<'static> = ::synta::Object
 ///
 /// Module `CMSAesRsaesOaep-2009`, `schemas/rfc5911/CMSAesRsaesOaep-2009.asn1:61`.
 pub type AesIv<'a> = ::synta::OctetStringRef<'a>;
+/// The constraints of `AES-IV`, for a value decoded on its own (components of the type check them when decoded).
+pub const AES_IV_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new("(SIZE(16))")
+    .size(16, ::core::option::Option::Some(16));
 /// ```asn1
 /// id-aes128-wrap OBJECT IDENTIFIER ::= { aes 5 }
 /// ```

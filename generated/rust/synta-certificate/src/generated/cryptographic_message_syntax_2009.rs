@@ -259,6 +259,11 @@ pub struct AttributeSignedAttributesSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:91`.
 pub type SignedAttributes<'a> = ::synta::SetOfVec<AttributeSignedAttributesSet<'a>>;
+/// The constraints of `SignedAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const SIGNED_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// SignerIdentifier ::= CHOICE {
 ///       issuerAndSerialNumber IssuerAndSerialNumber,
@@ -361,6 +366,11 @@ pub struct OriginatorInfo<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:118`.
 pub type RecipientInfos<'a> = ::synta::SetOfVec<RecipientInfo<'a>>;
+/// The constraints of `RecipientInfos`, for a value decoded on its own (components of the type check them when decoded).
+pub const RECIPIENT_INFOS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// EncryptedContentInfo ::= SEQUENCE {
 ///       contentType        CONTENT-TYPE.&id({ContentSet}),
@@ -897,6 +907,11 @@ pub struct AttributeAuthAttributeSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:250`.
 pub type AuthAttributes<'a> = ::synta::SetOfVec<AttributeAuthAttributeSet<'a>>;
+/// The constraints of `AuthAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const AUTH_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// MessageAuthenticationCode ::= OCTET STRING
 /// ```
@@ -921,6 +936,11 @@ pub struct AttributeUnauthAttributeSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:257`.
 pub type UnauthAttributes<'a> = ::synta::SetOfVec<AttributeUnauthAttributeSet<'a>>;
+/// The constraints of `UnauthAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const UNAUTH_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "DigestAlgorithmIdentifier")]
 pub struct DigestAlgorithmIdentifier<'a> {

@@ -257,6 +257,11 @@ pub struct AttributeSignedAttributesSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:102`.
 pub type SignedAttributes<'a> = ::synta::SetOfVec<AttributeSignedAttributesSet<'a>>;
+/// The constraints of `SignedAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const SIGNED_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// SignerIdentifier ::= CHOICE {
 ///      issuerAndSerialNumber IssuerAndSerialNumber,
@@ -359,6 +364,11 @@ pub struct OriginatorInfo<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:129`.
 pub type RecipientInfos<'a> = ::synta::SetOfVec<RecipientInfo<'a>>;
+/// The constraints of `RecipientInfos`, for a value decoded on its own (components of the type check them when decoded).
+pub const RECIPIENT_INFOS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// EncryptedContentInfo ::=
 ///      EncryptedContentInfoType { ContentEncryptionAlgorithmIdentifier }
@@ -884,6 +894,11 @@ pub struct AttributeAuthAttributeSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:265`.
 pub type AuthAttributes<'a> = ::synta::SetOfVec<AttributeAuthAttributeSet<'a>>;
+/// The constraints of `AuthAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const AUTH_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// MessageAuthenticationCode ::= OCTET STRING
 /// ```
@@ -908,6 +923,11 @@ pub struct AttributeUnauthAttributeSet<'a> {
 ///
 /// Module `CryptographicMessageSyntax-2010`, `schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:273`.
 pub type UnauthAttributes<'a> = ::synta::SetOfVec<AttributeUnauthAttributeSet<'a>>;
+/// The constraints of `UnauthAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const UNAUTH_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "DigestAlgorithmIdentifier")]
 pub struct DigestAlgorithmIdentifier<'a> {

@@ -68,6 +68,11 @@ pub struct PkiData<'a> {
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:88`.
 pub type BodyPartId = u32;
+/// The constraints of `BodyPartID`, for a value decoded on its own (components of the type check them when decoded).
+pub const BODY_PART_ID_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(0..4294967295)",
+    )
+    .value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295));
 /// ```asn1
 /// TaggedAttribute ::= SEQUENCE {
 ///       bodyPartID         BodyPartID,
@@ -974,6 +979,11 @@ pub const ID_EXTENSION_REQ: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 pub type ExtensionReq<'a> = ::std::vec::Vec<
     super::pkix_common_types_2009::ExtensionCertExtensions<'a>,
 >;
+/// The constraints of `ExtensionReq`, for a value decoded on its own (components of the type check them when decoded).
+pub const EXTENSION_REQ_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-alg-noSignature OBJECT IDENTIFIER ::= {id-pkix id-alg(6) 2}
 /// ```
@@ -1183,6 +1193,11 @@ pub enum BodyPartReference {
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:446`.
 pub type BodyPartPath = ::std::vec::Vec<BodyPartId>;
+/// The constraints of `BodyPartPath`, for a value decoded on its own (components of the type check them when decoded).
+pub const BODY_PART_PATH_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-cmc-trustedAnchors OBJECT IDENTIFIER ::= {id-cmc 26}
 /// ```
@@ -1232,6 +1247,11 @@ pub const ID_CMC_AUTH_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:470`.
 pub type AuthPublish = BodyPartId;
+/// The constraints of `AuthPublish`, for a value decoded on its own (components of the type check them when decoded).
+pub const AUTH_PUBLISH_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(0..4294967295)",
+    )
+    .value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295));
 /// ```asn1
 /// id-cmc-batchRequests OBJECT IDENTIFIER ::= {id-cmc 28}
 /// ```
@@ -1254,6 +1274,11 @@ pub const ID_CMC_BATCH_RESPONSES: ::synta::ObjectIdentifierRef<'static> = ::synt
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:482`.
 pub type BodyPartList = ::std::vec::Vec<BodyPartId>;
+/// The constraints of `BodyPartList`, for a value decoded on its own (components of the type check them when decoded).
+pub const BODY_PART_LIST_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-cmc-publishCert OBJECT IDENTIFIER ::= {id-cmc 30}
 /// ```

@@ -48,7 +48,12 @@ pub struct TbsRequest<'a> {
     #[asn1(name = "requestList")]
     pub request_list: ::std::vec::Vec<Request<'a>>,
     /// `requestExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:46)
-    #[asn1(name = "requestExtensions", context = 2, explicit)]
+    #[asn1(
+        name = "requestExtensions",
+        context = 2,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub request_extensions: ::core::option::Option<
         ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension2<'a>>>,
     >,
@@ -101,7 +106,12 @@ pub struct Request<'a> {
     #[asn1(name = "reqCert")]
     pub req_cert: CertId<'a>,
     /// `singleRequestExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:60)
-    #[asn1(name = "singleRequestExtensions", context = 0, explicit)]
+    #[asn1(
+        name = "singleRequestExtensions",
+        context = 0,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub single_request_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
@@ -299,7 +309,12 @@ pub struct ResponseData<'a> {
     #[asn1(name = "responses")]
     pub responses: ::std::vec::Vec<SingleResponse<'a>>,
     /// `responseExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:111)
-    #[asn1(name = "responseExtensions", context = 1, explicit)]
+    #[asn1(
+        name = "responseExtensions",
+        context = 1,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub response_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
@@ -364,7 +379,12 @@ pub struct SingleResponse<'a> {
     #[asn1(name = "nextUpdate", context = 0, explicit)]
     pub next_update: ::core::option::Option<::synta::GeneralizedTime>,
     /// `singleExtensions` (schemas/rfc6960/OCSP-2013-08.asn1:127)
-    #[asn1(name = "singleExtensions", context = 1, explicit)]
+    #[asn1(
+        name = "singleExtensions",
+        context = 1,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub single_extensions: ::core::option::Option<
         ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension3<'a>>>,
     >,

@@ -726,6 +726,11 @@ pub enum DirectoryStringUbPseudonym<'a> {
 pub type RelativeDistinguishedName<'a> = ::synta::SetOfVec<
     super::pkix_common_types_2009::SingleAttributeSupportedAttributes<'a>,
 >;
+/// The constraints of `RelativeDistinguishedName`, for a value decoded on its own (components of the type check them when decoded).
+pub const RELATIVE_DISTINGUISHED_NAME_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1 .. MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// Certificate  ::=  SIGNED{TBSCertificate}
 /// ```
@@ -805,7 +810,12 @@ pub struct TbsCertificate<'a> {
     #[asn1(name = "subjectUniqueID", context = 2, implicit)]
     pub subject_unique_id: ::core::option::Option<UniqueIdentifier<'a>>,
     /// `extensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:267). An extension addition.
-    #[asn1(name = "extensions", context = 3, explicit)]
+    #[asn1(
+        name = "extensions",
+        context = 3,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
@@ -924,7 +934,10 @@ pub struct TbsCertListRevokedCertificatesItem<'a> {
     #[asn1(name = "revocationDate")]
     pub revocation_date: Time,
     /// `crlEntryExtensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:306). An extension addition.
-    #[asn1(name = "crlEntryExtensions")]
+    #[asn1(
+        name = "crlEntryExtensions",
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub crl_entry_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,
@@ -1006,7 +1019,12 @@ pub struct TbsCertList<'a> {
         ::std::vec::Vec<TbsCertListRevokedCertificatesItem<'a>>,
     >,
     /// `crlExtensions` (schemas/rfc5912/PKIX1Explicit-2009.asn1:312). An extension addition.
-    #[asn1(name = "crlExtensions", context = 0, explicit)]
+    #[asn1(
+        name = "crlExtensions",
+        context = 0,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub crl_extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,

@@ -157,6 +157,11 @@ pub const ID_CE_CERTIFICATE_POLICIES: ::synta::ObjectIdentifierRef<'static> = ::
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:112`.
 pub type CertificatePolicies<'a> = ::std::vec::Vec<PolicyInformation<'a>>;
+/// The constraints of `CertificatePolicies`, for a value decoded on its own (components of the type check them when decoded).
+pub const CERTIFICATE_POLICIES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// PolicyInformation ::= SEQUENCE {
 ///         policyIdentifier   CertPolicyId,
@@ -388,6 +393,11 @@ pub struct PolicyMappingsItem<'a> {
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:171`.
 pub type PolicyMappings<'a> = ::std::vec::Vec<PolicyMappingsItem<'a>>;
+/// The constraints of `PolicyMappings`, for a value decoded on its own (components of the type check them when decoded).
+pub const POLICY_MAPPINGS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-ce-subjectAltName OBJECT IDENTIFIER ::=  { id-ce 17 }
 /// ```
@@ -402,6 +412,11 @@ pub const ID_CE_SUBJECT_ALT_NAME: ::synta::ObjectIdentifierRef<'static> = ::synt
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:182`.
 pub type GeneralNames<'a> = ::std::vec::Vec<GeneralName<'a>>;
+/// The constraints of `GeneralNames`, for a value decoded on its own (components of the type check them when decoded).
+pub const GENERAL_NAMES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// GeneralName ::= CHOICE {
 ///         otherName                   [0]  INSTANCE OF OTHER-NAME,
@@ -500,6 +515,11 @@ pub const ID_CE_SUBJECT_DIRECTORY_ATTRIBUTES: ::synta::ObjectIdentifierRef<'stat
 pub type SubjectDirectoryAttributes<'a> = ::std::vec::Vec<
     super::pkix_common_types_2009::AttributeSetSupportedAttributes<'a>,
 >;
+/// The constraints of `SubjectDirectoryAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const SUBJECT_DIRECTORY_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-ce-basicConstraints OBJECT IDENTIFIER ::=  { id-ce 19 }
 /// ```
@@ -579,6 +599,11 @@ pub struct NameConstraints<'a> {
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:247`.
 pub type GeneralSubtrees<'a> = ::std::vec::Vec<GeneralSubtree<'a>>;
+/// The constraints of `GeneralSubtrees`, for a value decoded on its own (components of the type check them when decoded).
+pub const GENERAL_SUBTREES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// GeneralSubtree ::= SEQUENCE {
 ///         base                GeneralName,
@@ -618,6 +643,11 @@ pub struct GeneralSubtree<'a> {
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:255`.
 pub type BaseDistance<'a> = ::synta::IntRef<'a>;
+/// The constraints of `BaseDistance`, for a value decoded on its own (components of the type check them when decoded).
+pub const BASE_DISTANCE_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(0..MAX)",
+    )
+    .value(::core::option::Option::Some(0), ::core::option::Option::None);
 /// ```asn1
 /// id-ce-policyConstraints OBJECT IDENTIFIER ::=  { id-ce 36 }
 /// ```
@@ -665,6 +695,11 @@ pub struct PolicyConstraints<'a> {
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:273`.
 pub type SkipCerts<'a> = ::synta::IntRef<'a>;
+/// The constraints of `SkipCerts`, for a value decoded on its own (components of the type check them when decoded).
+pub const SKIP_CERTS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(0..MAX)",
+    )
+    .value(::core::option::Option::Some(0), ::core::option::Option::None);
 /// ```asn1
 /// id-ce-cRLDistributionPoints     OBJECT IDENTIFIER  ::=  {id-ce 31}
 /// ```
@@ -679,6 +714,11 @@ pub const ID_CE_CRL_DISTRIBUTION_POINTS: ::synta::ObjectIdentifierRef<'static> =
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:280`.
 pub type CrlDistributionPoints<'a> = ::std::vec::Vec<DistributionPoint<'a>>;
+/// The constraints of `CRLDistributionPoints`, for a value decoded on its own (components of the type check them when decoded).
+pub const CRL_DISTRIBUTION_POINTS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// DistributionPoint ::= SEQUENCE {
 ///         distributionPoint       [0] DistributionPointName OPTIONAL,
@@ -790,6 +830,11 @@ pub const ID_CE_EXT_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:317`.
 pub type ExtKeyUsageSyntax<'a> = ::std::vec::Vec<KeyPurposeId<'a>>;
+/// The constraints of `ExtKeyUsageSyntax`, for a value decoded on its own (components of the type check them when decoded).
+pub const EXT_KEY_USAGE_SYNTAX_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// KeyPurposeId ::= OBJECT IDENTIFIER
 ///
@@ -885,6 +930,11 @@ pub const ID_PE_AUTHORITY_INFO_ACCESS: ::synta::ObjectIdentifierRef<'static> = :
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:353`.
 pub type AuthorityInfoAccessSyntax<'a> = ::std::vec::Vec<AccessDescription<'a>>;
+/// The constraints of `AuthorityInfoAccessSyntax`, for a value decoded on its own (components of the type check them when decoded).
+pub const AUTHORITY_INFO_ACCESS_SYNTAX_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// AccessDescription  ::=  SEQUENCE {
 ///            accessMethod          OBJECT IDENTIFIER,
@@ -921,6 +971,11 @@ pub const ID_PE_SUBJECT_INFO_ACCESS: ::synta::ObjectIdentifierRef<'static> = ::s
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:366`.
 pub type SubjectInfoAccessSyntax<'a> = ::std::vec::Vec<AccessDescription<'a>>;
+/// The constraints of `SubjectInfoAccessSyntax`, for a value decoded on its own (components of the type check them when decoded).
+pub const SUBJECT_INFO_ACCESS_SYNTAX_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// id-ce-cRLNumber OBJECT IDENTIFIER ::= { id-ce 20 }
 /// ```
@@ -935,6 +990,11 @@ pub const ID_CE_CRL_NUMBER: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:375`.
 pub type CrlNumber<'a> = ::synta::IntRef<'a>;
+/// The constraints of `CRLNumber`, for a value decoded on its own (components of the type check them when decoded).
+pub const CRL_NUMBER_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(0..MAX)",
+    )
+    .value(::core::option::Option::Some(0), ::core::option::Option::None);
 /// ```asn1
 /// id-ce-issuingDistributionPoint OBJECT IDENTIFIER ::= { id-ce 28 }
 /// ```

@@ -119,6 +119,11 @@ pub const ID_SHA512: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///
 /// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:213`.
 pub type EncodingParameters<'a> = ::synta::OctetStringRef<'a>;
+/// The constraints of `EncodingParameters`, for a value decoded on its own (components of the type check them when decoded).
+pub const ENCODING_PARAMETERS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE(0..MAX))",
+    )
+    .size(0, ::core::option::Option::None);
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "HashAlgorithm")]
 pub struct HashAlgorithm<'a> {

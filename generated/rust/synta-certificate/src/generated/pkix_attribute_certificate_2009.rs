@@ -186,7 +186,10 @@ pub struct AttributeCertificateInfo<'a> {
         super::pkix1_explicit_2009::UniqueIdentifier<'a>,
     >,
     /// `extensions` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:144)
-    #[asn1(name = "extensions")]
+    #[asn1(
+        name = "extensions",
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,

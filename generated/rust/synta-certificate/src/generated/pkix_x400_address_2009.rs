@@ -176,12 +176,22 @@ pub type AdministrationDomainName<'a> = ::synta::tagged::Explicit<
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:46`.
 pub type NetworkAddress<'a> = X121Address<'a>;
+/// The constraints of `NetworkAddress`, for a value decoded on its own (components of the type check them when decoded).
+pub const NETWORK_ADDRESS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1..ub-x121-address-length))",
+    )
+    .size(1, ::core::option::Option::Some(16));
 /// ```asn1
 /// X121Address ::= NumericString (SIZE (1..ub-x121-address-length))
 /// ```
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:48`.
 pub type X121Address<'a> = ::synta::NumericString<'a>;
+/// The constraints of `X121Address`, for a value decoded on its own (components of the type check them when decoded).
+pub const X121_ADDRESS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1..ub-x121-address-length))",
+    )
+    .size(1, ::core::option::Option::Some(16));
 /// ```asn1
 /// TerminalIdentifier ::= PrintableString (SIZE
 ///   (1..ub-terminal-id-length))
@@ -189,6 +199,11 @@ pub type X121Address<'a> = ::synta::NumericString<'a>;
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:50`.
 pub type TerminalIdentifier<'a> = ::synta::PrintableString<'a>;
+/// The constraints of `TerminalIdentifier`, for a value decoded on its own (components of the type check them when decoded).
+pub const TERMINAL_IDENTIFIER_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE\n  (1..ub-terminal-id-length))",
+    )
+    .size(1, ::core::option::Option::Some(24));
 /// ```asn1
 /// PrivateDomainName ::= CHOICE {
 ///      numeric   NumericString   (SIZE (1..ub-domain-name-length)),
@@ -219,6 +234,11 @@ pub enum PrivateDomainName<'a> {
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:57`.
 pub type OrganizationName<'a> = ::synta::PrintableString<'a>;
+/// The constraints of `OrganizationName`, for a value decoded on its own (components of the type check them when decoded).
+pub const ORGANIZATION_NAME_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1..ub-organization-name-length))",
+    )
+    .size(1, ::core::option::Option::Some(64));
 /// ```asn1
 /// NumericUserIdentifier ::= NumericString
 ///                               (SIZE (1..ub-numeric-user-id-length))
@@ -226,6 +246,11 @@ pub type OrganizationName<'a> = ::synta::PrintableString<'a>;
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:61`.
 pub type NumericUserIdentifier<'a> = ::synta::NumericString<'a>;
+/// The constraints of `NumericUserIdentifier`, for a value decoded on its own (components of the type check them when decoded).
+pub const NUMERIC_USER_IDENTIFIER_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1..ub-numeric-user-id-length))",
+    )
+    .size(1, ::core::option::Option::Some(32));
 /// ```asn1
 /// PersonalName ::= SET {
 ///      surname     [0] IMPLICIT PrintableString
@@ -285,6 +310,11 @@ pub struct PersonalName<'a> {
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:76`.
 pub type OrganizationalUnitNames<'a> = ::std::vec::Vec<OrganizationalUnitName<'a>>;
+/// The constraints of `OrganizationalUnitNames`, for a value decoded on its own (components of the type check them when decoded).
+pub const ORGANIZATIONAL_UNIT_NAMES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..ub-organizational-units)",
+    )
+    .size(1, ::core::option::Option::Some(4));
 /// ```asn1
 /// OrganizationalUnitName ::= PrintableString (SIZE
 ///                       (1..ub-organizational-unit-name-length))
@@ -292,6 +322,11 @@ pub type OrganizationalUnitNames<'a> = ::std::vec::Vec<OrganizationalUnitName<'a
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:80`.
 pub type OrganizationalUnitName<'a> = ::synta::PrintableString<'a>;
+/// The constraints of `OrganizationalUnitName`, for a value decoded on its own (components of the type check them when decoded).
+pub const ORGANIZATIONAL_UNIT_NAME_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE\n                      (1..ub-organizational-unit-name-length))",
+    )
+    .size(1, ::core::option::Option::Some(32));
 /// ```asn1
 /// BuiltInDomainDefinedAttributes ::= SEQUENCE SIZE
 ///                       (1..ub-domain-defined-attributes) OF
@@ -302,6 +337,11 @@ pub type OrganizationalUnitName<'a> = ::synta::PrintableString<'a>;
 pub type BuiltInDomainDefinedAttributes<'a> = ::std::vec::Vec<
     BuiltInDomainDefinedAttribute<'a>,
 >;
+/// The constraints of `BuiltInDomainDefinedAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const BUILT_IN_DOMAIN_DEFINED_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE\n                      (1..ub-domain-defined-attributes)",
+    )
+    .size(1, ::core::option::Option::Some(4));
 /// ```asn1
 /// BuiltInDomainDefinedAttribute ::= SEQUENCE {
 ///      type PrintableString (SIZE
@@ -336,6 +376,11 @@ pub struct BuiltInDomainDefinedAttribute<'a> {
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:97`.
 pub type ExtensionAttributes<'a> = ::synta::SetOfVec<ExtensionAttribute<'a>>;
+/// The constraints of `ExtensionAttributes`, for a value decoded on its own (components of the type check them when decoded).
+pub const EXTENSION_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..ub-extension-attributes)",
+    )
+    .size(1, ::core::option::Option::Some(256));
 /// ```asn1
 /// ExtensionAttribute ::=  SEQUENCE {
 ///      extension-attribute-type [0] IMPLICIT EXTENSION-ATTRIBUTE.
@@ -368,6 +413,11 @@ pub struct ExtensionAttribute<'a> {
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:152`.
 pub type TeletexOrganizationalUnitName<'a> = ::synta::TeletexString<'a>;
+/// The constraints of `TeletexOrganizationalUnitName`, for a value decoded on its own (components of the type check them when decoded).
+pub const TELETEX_ORGANIZATIONAL_UNIT_NAME_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1..ub-organizational-unit-name-length))",
+    )
+    .size(1, ::core::option::Option::Some(32));
 /// ```asn1
 /// PDSParameter ::= SET {
 ///      printable-string PrintableString

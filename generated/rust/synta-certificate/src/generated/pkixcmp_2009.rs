@@ -196,6 +196,11 @@ pub struct PkiHeader<'a> {
 ///
 /// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:110`.
 pub type PkiFreeText<'a> = ::std::vec::Vec<::synta::Utf8String<'a>>;
+/// The constraints of `PKIFreeText`, for a value decoded on its own (components of the type check them when decoded).
+pub const PKI_FREE_TEXT_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// PKIBody ::= CHOICE {       -- message-specific body elements
 ///      ir       [0]  CertReqMessages,        --Initialization Request
@@ -894,7 +899,10 @@ pub struct RevDetails<'a> {
     #[asn1(name = "certDetails")]
     pub cert_details: super::pkixcrmf_2009::CertTemplate<'a>,
     /// `crlEntryDetails` (schemas/rfc5912/PKIXCMP-2009.asn1:360)
-    #[asn1(name = "crlEntryDetails")]
+    #[asn1(
+        name = "crlEntryDetails",
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub crl_entry_details: ::core::option::Option<
         ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension<'a>>>,
     >,
@@ -998,7 +1006,10 @@ pub struct RevAnnContent<'a> {
     #[asn1(name = "badSinceDate")]
     pub bad_since_date: ::synta::GeneralizedTime,
     /// `crlDetails` (schemas/rfc5912/PKIXCMP-2009.asn1:387)
-    #[asn1(name = "crlDetails")]
+    #[asn1(
+        name = "crlDetails",
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub crl_details: ::core::option::Option<
         ::synta::Lazy<'a, ::std::vec::Vec<super::pkix_common_types_2009::Extension<'a>>>,
     >,
@@ -1023,6 +1034,11 @@ pub type PkiConfirmContent = ::synta::Null;
 ///
 /// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:394`.
 pub type NestedMessageContent<'a> = PkiMessages<'a>;
+/// The constraints of `NestedMessageContent`, for a value decoded on its own (components of the type check them when decoded).
+pub const NESTED_MESSAGE_CONTENT_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "InfoTypeAndValue")]
 pub struct InfoTypeAndValue<'a> {

@@ -31,6 +31,11 @@ pub const ID_CT: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIdentifi
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:59`.
 pub type CertReqMessages<'a> = ::std::vec::Vec<CertReqMsg<'a>>;
+/// The constraints of `CertReqMessages`, for a value decoded on its own (components of the type check them when decoded).
+pub const CERT_REQ_MESSAGES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE (1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// CertReqMsg ::= SEQUENCE {
 ///       certReq   CertRequest,
@@ -181,6 +186,11 @@ pub struct OptionalValidity {
 pub type Controls<'a> = ::std::vec::Vec<
     super::pkix_common_types_2009::SingleAttributeRegControlSet<'a>,
 >;
+/// The constraints of `Controls`, for a value decoded on its own (components of the type check them when decoded).
+pub const CONTROLS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "SIZE(1..MAX)",
+    )
+    .size(1, ::core::option::Option::None);
 /// ```asn1
 /// ProofOfPossession ::= CHOICE {
 ///       raVerified        [0] NULL,
