@@ -57,7 +57,12 @@ pub struct TbsCertificateLogEntry<'a> {
         super::pkix1_explicit_2009::UniqueIdentifier<'a>,
     >,
     /// `extensions` (schemas/mtc/MerkleTreeCertificates.asn1:42)
-    #[asn1(name = "extensions", context = 3, explicit)]
+    #[asn1(
+        name = "extensions",
+        context = 3,
+        explicit,
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+    )]
     pub extensions: ::core::option::Option<
         ::synta::Lazy<
             'a,

@@ -199,15 +199,30 @@ pub enum MlDsa87PrivateKey<'a> {
 ///
 /// Module `X509-ML-DSA-2025`, `schemas/ml-dsa/X509-ML-DSA-2025.asn1:104`.
 pub type MlDsa44PublicKey<'a> = ::synta::OctetStringRef<'a>;
+/// The constraints of `ML-DSA-44-PublicKey`, for a value decoded on its own (components of the type check them when decoded).
+pub const ML_DSA_44_PUBLIC_KEY_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1312))",
+    )
+    .size(1312, ::core::option::Option::Some(1312));
 /// ```asn1
 /// ML-DSA-65-PublicKey ::= OCTET STRING (SIZE (1952))
 /// ```
 ///
 /// Module `X509-ML-DSA-2025`, `schemas/ml-dsa/X509-ML-DSA-2025.asn1:106`.
 pub type MlDsa65PublicKey<'a> = ::synta::OctetStringRef<'a>;
+/// The constraints of `ML-DSA-65-PublicKey`, for a value decoded on its own (components of the type check them when decoded).
+pub const ML_DSA_65_PUBLIC_KEY_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (1952))",
+    )
+    .size(1952, ::core::option::Option::Some(1952));
 /// ```asn1
 /// ML-DSA-87-PublicKey ::= OCTET STRING (SIZE (2592))
 /// ```
 ///
 /// Module `X509-ML-DSA-2025`, `schemas/ml-dsa/X509-ML-DSA-2025.asn1:108`.
 pub type MlDsa87PublicKey<'a> = ::synta::OctetStringRef<'a>;
+/// The constraints of `ML-DSA-87-PublicKey`, for a value decoded on its own (components of the type check them when decoded).
+pub const ML_DSA_87_PUBLIC_KEY_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
+        "(SIZE (2592))",
+    )
+    .size(2592, ::core::option::Option::Some(2592));
