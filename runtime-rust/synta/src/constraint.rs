@@ -79,9 +79,14 @@ impl Constraint {
         if v.is_absent() {
             return true;
         }
-        if let (Some((min, max)), Some(n)) = (self.size, v.size()) {
-            if n < min || max.is_some_and(|m| n > m) {
-                return false;
+        if let Some((min, max)) = self.size {
+            // Counting stops once the answer is known: at `min` with no upper bound
+            // (`SIZE (1..MAX)` only asks whether a list is empty), past `max` otherwise.
+            let cap = max.map_or(min, |m| m.saturating_add(1));
+            if let Some(n) = v.size_up_to(cap) {
+                if n < min || max.is_some_and(|m| n > m) {
+                    return false;
+                }
             }
         }
         if let (Some((min, max)), Some(n)) = (self.value, v.integer()) {
@@ -112,6 +117,14 @@ pub trait Measure {
         None
     }
 
+    /// [`Measure::size`], or any value of at least `cap` when the size is `cap` or more:
+    /// a type whose size costs work to find (a deferred list, counted element by
+    /// element) stops there. Enough to check bounds below `cap`.
+    fn size_up_to(&self, cap: usize) -> Option<usize> {
+        let _ = cap;
+        self.size()
+    }
+
     /// The value of an integer type: `Some(None)` when it does not fit 128 bits.
     fn integer(&self) -> Option<Option<i128>> {
         None
@@ -132,6 +145,9 @@ impl<T: Measure> Measure for Option<T> {
     fn size(&self) -> Option<usize> {
         self.as_ref().and_then(Measure::size)
     }
+    fn size_up_to(&self, cap: usize) -> Option<usize> {
+        self.as_ref().and_then(|v| v.size_up_to(cap))
+    }
     fn integer(&self) -> Option<Option<i128>> {
         self.as_ref().and_then(Measure::integer)
     }
@@ -146,6 +162,9 @@ impl<T: Measure> Measure for Option<T> {
 impl<T: Measure + ?Sized> Measure for Box<T> {
     fn size(&self) -> Option<usize> {
         (**self).size()
+    }
+    fn size_up_to(&self, cap: usize) -> Option<usize> {
+        (**self).size_up_to(cap)
     }
     fn integer(&self) -> Option<Option<i128>> {
         (**self).integer()

@@ -50,10 +50,11 @@ impl<T> Clone for Lazy<'_, T> {
 impl<T> Lazy<'_, T> {
     /// The number of elements in the contents, found by framing them without decoding
     /// them; `None` when they do not frame (then [`Lazy::get`] fails too).
-    fn element_count(&self) -> Option<usize> {
+    /// Counting stops at `cap`.
+    fn element_count(&self, cap: usize) -> Option<usize> {
         let mut r = Reader::new(self.raw.content(), self.rules);
         let mut n = 0;
-        while !r.is_finished() {
+        while n < cap && !r.is_finished() {
             AnyRef::decode(&mut r).ok()?;
             n += 1;
         }
@@ -65,14 +66,22 @@ impl<T> Lazy<'_, T> {
 /// is checked when the outer value is decoded, as for an eager one.
 impl<T> Measure for Lazy<'_, Vec<T>> {
     fn size(&self) -> Option<usize> {
-        self.element_count()
+        self.element_count(usize::MAX)
+    }
+
+    fn size_up_to(&self, cap: usize) -> Option<usize> {
+        self.element_count(cap)
     }
 }
 
 /// The SIZE of a deferred SET OF is its element count (see the SEQUENCE OF case).
 impl<T> Measure for Lazy<'_, SetOfVec<T>> {
     fn size(&self) -> Option<usize> {
-        self.element_count()
+        self.element_count(usize::MAX)
+    }
+
+    fn size_up_to(&self, cap: usize) -> Option<usize> {
+        self.element_count(cap)
     }
 }
 
@@ -138,5 +147,38 @@ impl<T> Encode for Lazy<'_, T> {
 
     fn encoded_tag(&self) -> Option<Tag> {
         Some(self.raw.tag())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lazy;
+    use crate::Constraint;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn size_of_a_deferred_list_is_counted_only_as_far_as_the_bounds_need() {
+        // SEQUENCE OF INTEGER { 1, 2, 3 }
+        let der = [
+            0x30, 0x09, 0x02, 0x01, 0x01, 0x02, 0x01, 0x02, 0x02, 0x01, 0x03,
+        ];
+        let list: Lazy<'_, Vec<u8>> = crate::from_der(&der).unwrap();
+        let holds = |min, max| {
+            Constraint::new("SIZE")
+                .size(min, max)
+                .check(&list, 0)
+                .is_ok()
+        };
+        assert!(holds(1, None));
+        assert!(holds(3, Some(3)));
+        assert!(holds(0, Some(3)));
+        assert!(!holds(4, None));
+        assert!(!holds(1, Some(2)));
+        assert!(!holds(0, Some(0)));
+        let empty: Lazy<'_, Vec<u8>> = crate::from_der(&[0x30, 0x00]).unwrap();
+        assert!(Constraint::new("SIZE")
+            .size(1, None)
+            .check(&empty, 0)
+            .is_err());
     }
 }
