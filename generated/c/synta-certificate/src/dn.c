@@ -316,6 +316,17 @@ static void escape(text_kind kind, synta_span s, synta_sink *out) {
     }
 }
 
+int synta_utf8_valid(const uint8_t *s, size_t len) {
+    size_t pos = 0;
+    uint32_t cp;
+    while (pos < len) {
+        if (!utf8_next(s, len, &pos, &cp)) return 0;
+    }
+    return 1;
+}
+
+void synta_dn_escape_utf8(synta_span s, synta_sink *out) { escape(TEXT_UTF8, s, out); }
+
 static void put_hex(synta_sink *out, const uint8_t *p, size_t n) {
     static const char DIGITS[] = "0123456789abcdef";
     size_t i;
@@ -427,6 +438,14 @@ int synta_name_walk(synta_cbs *cbs, synta_sink *out) {
     synta_cbs seq, first;
     size_t count = 0, i;
     synta_sink dry;
+    /* Most names take the byte walker of dn_fast.c (into a counting sink when only
+     * checking); it leaves the rare forms and every error to the walk below. */
+    synta_sink_init(&dry, NULL, 0);
+    if (synta_name_fast(cbs->data, cbs->len, out != NULL ? out : &dry)) {
+        cbs->data += cbs->len;
+        cbs->len = 0;
+        return 1;
+    }
     if (!synta_cbs_get_asn1(cbs, &seq, SYNTA_TAG_SEQUENCE)) return 0;
     if (!synta_cbs_finish(cbs)) return 0;
     first = seq;

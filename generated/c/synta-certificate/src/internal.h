@@ -25,6 +25,15 @@ void synta_sink_putc(synta_sink *s, char c);
  * length and returns 1 when everything fit. */
 int synta_sink_finish(synta_sink *s, size_t *out_len);
 
+/* synta_name_fast renders the DER Name |der| (all |len| octets) into |out| when it is
+ * in the common form dn_fast.c handles, and returns 1; otherwise it writes nothing
+ * and returns 0, and the general walk (synta_name_walk) must run. */
+int synta_name_fast(const uint8_t *der, size_t len, synta_sink *out);
+/* synta_utf8_valid: |s| is UTF-8 as Rust's str::from_utf8 accepts it. */
+int synta_utf8_valid(const uint8_t *s, size_t len);
+/* synta_dn_escape_utf8 writes checked UTF-8 (or ASCII) text with RFC 4514 escapes. */
+void synta_dn_escape_utf8(synta_span s, synta_sink *out);
+
 /* synta_next_element reads one element of any tag from |c|: |*raw| its whole
  * encoding, |*contents| a cursor over its contents. Rejects [UNIVERSAL 0]. */
 int synta_next_element(synta_cbs *c, synta_span *raw, synta_cbs *contents, uint32_t *tag);
