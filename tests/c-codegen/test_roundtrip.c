@@ -238,6 +238,43 @@ static void enumerated(void) {
     CHECK(color == C_ROUND_TRIP_COLOR_GREEN);
 }
 
+/* _validate on values built by hand: constraints, ENUMERATED values, CHOICE selectors,
+ * list sizes; each bad value alone makes it fail. */
+static void validate(void) {
+    static const uint8_t ab[] = {'a', 'b'};
+    c_round_trip_Record r = C_ROUND_TRIP_RECORD_INIT;
+    c_round_trip_Shape s = C_ROUND_TRIP_SHAPE_INIT;
+    c_round_trip_Records list = C_ROUND_TRIP_RECORDS_INIT;
+    r.id = 5;
+    r.name.data = ab;
+    r.name.len = sizeof ab;
+    r.level = 3;
+    CHECK(c_round_trip_Record_validate(&r));
+    r.level = 11; /* outside (-10..10) */
+    CHECK(!c_round_trip_Record_validate(&r));
+    r.level = -10;
+    CHECK(c_round_trip_Record_validate(&r));
+    r.name.len = 0; /* SIZE (1..16) */
+    CHECK(!c_round_trip_Record_validate(&r));
+    r.name.len = sizeof ab;
+    r.has_color = 1;
+    r.color = 7; /* not one of the ENUMERATED values */
+    CHECK(!c_round_trip_Record_validate(&r));
+    r.color = C_ROUND_TRIP_COLOR_GREEN;
+    CHECK(c_round_trip_Record_validate(&r));
+    CHECK(!c_round_trip_Color_validate(&(c_round_trip_Color){-1}));
+    s.present = (c_round_trip_Shape_PR)42;
+    CHECK(!c_round_trip_Shape_validate(&s));
+    s.present = C_ROUND_TRIP_SHAPE_PR_circle;
+    CHECK(c_round_trip_Shape_validate(&s));
+    list.count = 0; /* SIZE (1..4) */
+    CHECK(!c_round_trip_Records_validate(&list));
+    list.count = 4;
+    CHECK(c_round_trip_Records_validate(&list));
+    list.count = 5;
+    CHECK(!c_round_trip_Records_validate(&list));
+}
+
 int main(void) {
     record_defaults();
     record_full();
@@ -248,6 +285,7 @@ int main(void) {
     recursion();
     open_type();
     enumerated();
+    validate();
     if (failures != 0) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

@@ -32,6 +32,14 @@ int c_round_trip_Small_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_S
     return 1;
 }
 
+int c_round_trip_Small_validate(const c_round_trip_Small *in) {
+    (void)in;
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(in), UINT64_C(0), UINT64_C(255)))) return 0;
+    }
+    return 1;
+}
+
 int c_round_trip_Small_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Small *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -65,6 +73,18 @@ int c_round_trip_Color_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_C
         if (!synta_cbb_flush(b)) return 0;
     }
     return 1;
+}
+
+int c_round_trip_Color_validate(const c_round_trip_Color *in) {
+    (void)in;
+    switch (*in) {
+        case INT64_C(0):
+        case INT64_C(1):
+        case INT64_C(2):
+        return 1;
+        default:
+        return 0;
+    }
 }
 
 int c_round_trip_Color_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Color *out, synta_error *err) {
@@ -205,6 +225,25 @@ int c_round_trip_Record_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_
     return synta_cbb_flush(cbb);
 }
 
+int c_round_trip_Record_validate(const c_round_trip_Record *in) {
+    (void)in;
+    {
+        if (!c_round_trip_Small_validate(&in->id)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->name)), UINT64_C(1), UINT64_C(16)))) return 0;
+    }
+    if (!(*(&in->level) == (int8_t)INT64_C(3)))
+    {
+        if (!(synta_gen_irange_ok((int64_t)*(&in->level), INT64_C(-10), INT64_C(10)))) return 0;
+    }
+    if (in->has_color)
+    {
+        if (!c_round_trip_Color_validate(&in->color)) return 0;
+    }
+    return 1;
+}
+
 int c_round_trip_Record_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Record *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -273,6 +312,20 @@ int c_round_trip_Shape_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_S
     }
 }
 
+int c_round_trip_Shape_validate(const c_round_trip_Shape *in) {
+    (void)in;
+    switch (in->present) {
+        case C_ROUND_TRIP_SHAPE_PR_circle:
+        return 1;
+        case C_ROUND_TRIP_SHAPE_PR_square:
+        return 1;
+        case C_ROUND_TRIP_SHAPE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int c_round_trip_Shape_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Shape *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -316,6 +369,12 @@ int c_round_trip_Records_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int c_round_trip_Records_validate(const c_round_trip_Records *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_C(4)))) return 0;
+    return 1;
 }
 
 int c_round_trip_Records_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Records *out, synta_error *err) {
@@ -384,6 +443,11 @@ int c_round_trip_Bag_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Bag
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int c_round_trip_Bag_validate(const c_round_trip_Bag *in) {
+    (void)in;
+    return 1;
 }
 
 int c_round_trip_Bag_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Bag *out, synta_error *err) {
@@ -482,6 +546,11 @@ int c_round_trip_Pair_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Pa
     return synta_cbb_flush(cbb);
 }
 
+int c_round_trip_Pair_validate(const c_round_trip_Pair *in) {
+    (void)in;
+    return 1;
+}
+
 int c_round_trip_Pair_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Pair *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -535,6 +604,11 @@ int c_round_trip_Chain_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_C
     return synta_cbb_flush(cbb);
 }
 
+int c_round_trip_Chain_validate(const c_round_trip_Chain *in) {
+    (void)in;
+    return 1;
+}
+
 int c_round_trip_Chain_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Chain *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -559,6 +633,11 @@ int c_round_trip_Flags_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_F
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int c_round_trip_Flags_validate(const c_round_trip_Flags *in) {
+    (void)in;
     return 1;
 }
 
@@ -601,6 +680,11 @@ int c_round_trip_Tagged_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int c_round_trip_Tagged_validate(const c_round_trip_Tagged *in) {
+    (void)in;
+    return 1;
 }
 
 int c_round_trip_Tagged_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Tagged *out, synta_error *err) {

@@ -38,6 +38,12 @@ SYNTA_MUST_USE int c_round_trip_Small_decode(synta_cbs *cbs, uint32_t tag, c_rou
 /* c_round_trip_Small_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Small_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Small *in);
 
+/* c_round_trip_Small_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Small_validate(const c_round_trip_Small *in);
+
 /* c_round_trip_Small_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Small_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Small *out,
@@ -63,6 +69,12 @@ SYNTA_MUST_USE int c_round_trip_Color_decode(synta_cbs *cbs, uint32_t tag, c_rou
 
 /* c_round_trip_Color_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Color_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Color *in);
+
+/* c_round_trip_Color_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Color_validate(const c_round_trip_Color *in);
 
 /* c_round_trip_Color_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -106,6 +118,12 @@ SYNTA_MUST_USE int c_round_trip_Record_decode(synta_cbs *cbs, uint32_t tag, c_ro
 
 /* c_round_trip_Record_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Record_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Record *in);
+
+/* c_round_trip_Record_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Record_validate(const c_round_trip_Record *in);
 
 /* c_round_trip_Record_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -151,6 +169,12 @@ SYNTA_MUST_USE int c_round_trip_Shape_decode(synta_cbs *cbs, uint32_t tag, c_rou
 /* c_round_trip_Shape_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Shape_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Shape *in);
 
+/* c_round_trip_Shape_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Shape_validate(const c_round_trip_Shape *in);
+
 /* c_round_trip_Shape_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Shape_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Shape *out,
@@ -177,6 +201,12 @@ SYNTA_MUST_USE int c_round_trip_Records_decode(synta_cbs *cbs, uint32_t tag, c_r
 
 /* c_round_trip_Records_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Records_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Records *in);
+
+/* c_round_trip_Records_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Records_validate(const c_round_trip_Records *in);
 
 /* c_round_trip_Records_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -215,6 +245,12 @@ SYNTA_MUST_USE int c_round_trip_Bag_decode(synta_cbs *cbs, uint32_t tag, c_round
 
 /* c_round_trip_Bag_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Bag_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Bag *in);
+
+/* c_round_trip_Bag_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Bag_validate(const c_round_trip_Bag *in);
 
 /* c_round_trip_Bag_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -256,6 +292,12 @@ SYNTA_MUST_USE int c_round_trip_Pair_decode(synta_cbs *cbs, uint32_t tag, c_roun
 /* c_round_trip_Pair_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Pair_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Pair *in);
 
+/* c_round_trip_Pair_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Pair_validate(const c_round_trip_Pair *in);
+
 /* c_round_trip_Pair_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Pair_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Pair *out,
@@ -286,6 +328,12 @@ SYNTA_MUST_USE int c_round_trip_Chain_decode(synta_cbs *cbs, uint32_t tag, c_rou
 /* c_round_trip_Chain_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Chain_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Chain *in);
 
+/* c_round_trip_Chain_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Chain_validate(const c_round_trip_Chain *in);
+
 /* c_round_trip_Chain_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int c_round_trip_Chain_parse(const uint8_t *data, size_t len, synta_rules rules, c_round_trip_Chain *out,
@@ -311,6 +359,12 @@ SYNTA_MUST_USE int c_round_trip_Flags_decode(synta_cbs *cbs, uint32_t tag, c_rou
 
 /* c_round_trip_Flags_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Flags_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Flags *in);
+
+/* c_round_trip_Flags_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Flags_validate(const c_round_trip_Flags *in);
 
 /* c_round_trip_Flags_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -340,6 +394,12 @@ SYNTA_MUST_USE int c_round_trip_Tagged_decode(synta_cbs *cbs, uint32_t tag, c_ro
 
 /* c_round_trip_Tagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int c_round_trip_Tagged_encode(synta_cbb *cbb, uint32_t tag, const c_round_trip_Tagged *in);
+
+/* c_round_trip_Tagged_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int c_round_trip_Tagged_validate(const c_round_trip_Tagged *in);
 
 /* c_round_trip_Tagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

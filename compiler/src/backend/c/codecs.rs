@@ -30,6 +30,8 @@ struct Codec {
     raw: bool,
     /// Kept raw by choice (lazy): the type that decodes it on demand.
     lazy_type: Option<String>,
+    /// A type of the generated code (held by value): it has its own `_validate`.
+    generated: bool,
 }
 
 impl Codec {
@@ -42,6 +44,7 @@ impl Codec {
             validate_as: None,
             raw: false,
             lazy_type: None,
+            generated: false,
         }
     }
 }
@@ -244,6 +247,7 @@ impl<'ir> Generator<'ir> {
                     validate_as: None,
                     raw: false,
                     lazy_type: None,
+                    generated: true,
                 }
             }
             TypeKind::Reference { target } => self.reference_codec(ty, target),
@@ -278,6 +282,7 @@ impl<'ir> Generator<'ir> {
                 validate_as: None,
                 raw: false,
                 lazy_type: None,
+                generated: true,
             };
         }
         Codec {
@@ -288,6 +293,7 @@ impl<'ir> Generator<'ir> {
             lazy_type: lazy.then(|| name.clone()),
             validate_as: (!lazy).then_some(name),
             raw: true,
+            generated: false,
         }
     }
 
@@ -711,6 +717,7 @@ impl<'ir> Generator<'ir> {
             .lazy_type
             .as_ref()
             .map(|t| format!("raw TLV, decoded on demand with {t}_parse"));
+        let nested_validate = codec.generated.then(|| codec.codec.clone());
         FieldVm {
             note,
             label: self.label(parent),
@@ -727,6 +734,7 @@ impl<'ir> Generator<'ir> {
             optional: false,
             default_value: None,
             extension: false,
+            nested_validate,
             validate_as: codec.validate_as,
             checks,
         }
@@ -976,6 +984,7 @@ fn whole_value(codec: &str, c_type: &str, label: &str) -> FieldVm {
         optional: false,
         default_value: None,
         extension: false,
+        nested_validate: None,
         validate_as: None,
         checks: Vec::new(),
     }

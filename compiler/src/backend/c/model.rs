@@ -173,6 +173,11 @@ impl TypeVm {
 }
 
 impl FieldVm {
+    /// Whether `_validate` has anything to check for this member.
+    pub fn validates(&self) -> bool {
+        !self.checks.is_empty() || self.nested_validate.is_some()
+    }
+
     /// The layers innermost first (closing order).
     pub fn layers_rev(&self) -> Vec<&LayerVm> {
         self.layers.iter().rev().collect()
@@ -237,6 +242,8 @@ pub struct FieldVm {
     pub validate_as: Option<String>,
     /// Constraint checks.
     pub checks: Vec<CheckVm>,
+    /// A generated type held by value: `<this>_validate` checks it.
+    pub nested_validate: Option<String>,
 }
 
 /// A DEFAULT value: what an absent component reads as, and how to recognise it.

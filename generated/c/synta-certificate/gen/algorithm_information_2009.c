@@ -20,6 +20,11 @@ int algorithm_information_2009_ParamOptions_encode(synta_cbb *cbb, uint32_t tag,
     return 1;
 }
 
+int algorithm_information_2009_ParamOptions_validate(const algorithm_information_2009_ParamOptions *in) {
+    (void)in;
+    return 1;
+}
+
 int algorithm_information_2009_ParamOptions_parse(const uint8_t *data, size_t len, synta_rules rules, algorithm_information_2009_ParamOptions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;

@@ -61,6 +61,12 @@ SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_decode(synta_cbs *cbs
 /* algorithm_information_2009_ParamOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_encode(synta_cbb *cbb, uint32_t tag, const algorithm_information_2009_ParamOptions *in);
 
+/* algorithm_information_2009_ParamOptions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_validate(const algorithm_information_2009_ParamOptions *in);
+
 /* algorithm_information_2009_ParamOptions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int algorithm_information_2009_ParamOptions_parse(const uint8_t *data, size_t len, synta_rules rules, algorithm_information_2009_ParamOptions *out,

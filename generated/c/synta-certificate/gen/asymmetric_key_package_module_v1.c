@@ -22,6 +22,11 @@ int asymmetric_key_package_module_v1_Version_encode(synta_cbb *cbb, uint32_t tag
     return 1;
 }
 
+int asymmetric_key_package_module_v1_Version_validate(const asymmetric_key_package_module_v1_Version *in) {
+    (void)in;
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_Version_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Version *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -68,6 +73,11 @@ int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_validate(const asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -92,6 +102,11 @@ int asymmetric_key_package_module_v1_PrivateKey_encode(synta_cbb *cbb, uint32_t 
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int asymmetric_key_package_module_v1_PrivateKey_validate(const asymmetric_key_package_module_v1_PrivateKey *in) {
+    (void)in;
     return 1;
 }
 
@@ -137,6 +152,11 @@ int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrVa
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_validate(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *out, synta_error *err) {
@@ -204,6 +224,14 @@ int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_encode
     return synta_cbb_flush(cbb);
 }
 
+int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_validate(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *in) {
+    (void)in;
+    {
+        if (!asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -246,6 +274,11 @@ int asymmetric_key_package_module_v1_Attributes_encode(synta_cbb *cbb, uint32_t 
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int asymmetric_key_package_module_v1_Attributes_validate(const asymmetric_key_package_module_v1_Attributes *in) {
+    (void)in;
+    return 1;
 }
 
 int asymmetric_key_package_module_v1_Attributes_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attributes *out, synta_error *err) {
@@ -296,6 +329,11 @@ int asymmetric_key_package_module_v1_PublicKey_encode(synta_cbb *cbb, uint32_t t
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int asymmetric_key_package_module_v1_PublicKey_validate(const asymmetric_key_package_module_v1_PublicKey *in) {
+    (void)in;
     return 1;
 }
 
@@ -376,6 +414,28 @@ int asymmetric_key_package_module_v1_OneAsymmetricKey_encode(synta_cbb *cbb, uin
     return synta_cbb_flush(cbb);
 }
 
+int asymmetric_key_package_module_v1_OneAsymmetricKey_validate(const asymmetric_key_package_module_v1_OneAsymmetricKey *in) {
+    (void)in;
+    {
+        if (!asymmetric_key_package_module_v1_Version_validate(&in->version)) return 0;
+    }
+    {
+        if (!asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_validate(&in->privateKeyAlgorithm)) return 0;
+    }
+    {
+        if (!asymmetric_key_package_module_v1_PrivateKey_validate(&in->privateKey)) return 0;
+    }
+    if (in->has_attributes)
+    {
+        if (!asymmetric_key_package_module_v1_Attributes_validate(&in->attributes)) return 0;
+    }
+    if (in->has_publicKey)
+    {
+        if (!asymmetric_key_package_module_v1_PublicKey_validate(&in->publicKey)) return 0;
+    }
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_OneAsymmetricKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_OneAsymmetricKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -419,6 +479,12 @@ int asymmetric_key_package_module_v1_AsymmetricKeyPackage_encode(synta_cbb *cbb,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int asymmetric_key_package_module_v1_AsymmetricKeyPackage_validate(const asymmetric_key_package_module_v1_AsymmetricKeyPackage *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int asymmetric_key_package_module_v1_AsymmetricKeyPackage_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_AsymmetricKeyPackage *out, synta_error *err) {
@@ -472,6 +538,14 @@ int asymmetric_key_package_module_v1_PrivateKeyInfo_encode(synta_cbb *cbb, uint3
     return 1;
 }
 
+int asymmetric_key_package_module_v1_PrivateKeyInfo_validate(const asymmetric_key_package_module_v1_PrivateKeyInfo *in) {
+    (void)in;
+    {
+        if (!asymmetric_key_package_module_v1_OneAsymmetricKey_validate(in)) return 0;
+    }
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -518,6 +592,11 @@ int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_validate(const asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -542,6 +621,11 @@ int asymmetric_key_package_module_v1_EncryptedData_encode(synta_cbb *cbb, uint32
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int asymmetric_key_package_module_v1_EncryptedData_validate(const asymmetric_key_package_module_v1_EncryptedData *in) {
+    (void)in;
     return 1;
 }
 
@@ -584,6 +668,17 @@ int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_validate(const asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *in) {
+    (void)in;
+    {
+        if (!asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_validate(&in->encryptionAlgorithm)) return 0;
+    }
+    {
+        if (!asymmetric_key_package_module_v1_EncryptedData_validate(&in->encryptedData)) return 0;
+    }
+    return 1;
 }
 
 int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *out, synta_error *err) {

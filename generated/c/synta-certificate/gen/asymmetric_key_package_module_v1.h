@@ -32,6 +32,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_decode(synta_cbs *cb
 /* asymmetric_key_package_module_v1_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Version *in);
 
+/* asymmetric_key_package_module_v1_Version_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_validate(const asymmetric_key_package_module_v1_Version *in);
+
 /* asymmetric_key_package_module_v1_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Version_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Version *out,
@@ -61,6 +67,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifie
 /* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *in);
 
+/* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_validate(const asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *in);
+
 /* asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyAlgorithmIdentifier *out,
@@ -87,6 +99,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_decode(synta_cbs 
 /* asymmetric_key_package_module_v1_PrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKey *in);
 
+/* asymmetric_key_package_module_v1_PrivateKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_validate(const asymmetric_key_package_module_v1_PrivateKey *in);
+
 /* asymmetric_key_package_module_v1_PrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKey *out,
@@ -111,6 +129,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAt
 
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *in);
+
+/* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_validate(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues *in);
 
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -147,6 +171,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAt
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *in);
 
+/* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_validate(const asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *in);
+
 /* asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_Attribute_OneAsymmetricKeyAttributes *out,
@@ -173,6 +203,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_decode(synta_cbs 
 
 /* asymmetric_key_package_module_v1_Attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_Attributes *in);
+
+/* asymmetric_key_package_module_v1_Attributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_Attributes_validate(const asymmetric_key_package_module_v1_Attributes *in);
 
 /* asymmetric_key_package_module_v1_Attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -210,6 +246,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_decode(synta_cbs *
 
 /* asymmetric_key_package_module_v1_PublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PublicKey *in);
+
+/* asymmetric_key_package_module_v1_PublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_PublicKey_validate(const asymmetric_key_package_module_v1_PublicKey *in);
 
 /* asymmetric_key_package_module_v1_PublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -251,6 +293,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_decode(synt
 /* asymmetric_key_package_module_v1_OneAsymmetricKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_OneAsymmetricKey *in);
 
+/* asymmetric_key_package_module_v1_OneAsymmetricKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_validate(const asymmetric_key_package_module_v1_OneAsymmetricKey *in);
+
 /* asymmetric_key_package_module_v1_OneAsymmetricKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_OneAsymmetricKey_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_OneAsymmetricKey *out,
@@ -277,6 +325,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_decode(
 
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_AsymmetricKeyPackage *in);
+
+/* asymmetric_key_package_module_v1_AsymmetricKeyPackage_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_validate(const asymmetric_key_package_module_v1_AsymmetricKeyPackage *in);
 
 /* asymmetric_key_package_module_v1_AsymmetricKeyPackage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -316,6 +370,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_decode(synta_
 /* asymmetric_key_package_module_v1_PrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_PrivateKeyInfo *in);
 
+/* asymmetric_key_package_module_v1_PrivateKeyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_validate(const asymmetric_key_package_module_v1_PrivateKeyInfo *in);
+
 /* asymmetric_key_package_module_v1_PrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_PrivateKeyInfo *out,
@@ -345,6 +405,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifie
 /* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *in);
 
+/* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_validate(const asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *in);
+
 /* asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, asymmetric_key_package_module_v1_EncryptionAlgorithmIdentifier *out,
@@ -367,6 +433,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_decode(synta_c
 
 /* asymmetric_key_package_module_v1_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptedData *in);
+
+/* asymmetric_key_package_module_v1_EncryptedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedData_validate(const asymmetric_key_package_module_v1_EncryptedData *in);
 
 /* asymmetric_key_package_module_v1_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -395,6 +467,12 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_deco
 
 /* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *in);
+
+/* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_validate(const asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo *in);
 
 /* asymmetric_key_package_module_v1_EncryptedPrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -20,6 +20,11 @@ int attribute_certificate_version1_2009_AttCertVersionV1_encode(synta_cbb *cbb, 
     return 1;
 }
 
+int attribute_certificate_version1_2009_AttCertVersionV1_validate(const attribute_certificate_version1_2009_AttCertVersionV1 *in) {
+    (void)in;
+    return 1;
+}
+
 int attribute_certificate_version1_2009_AttCertVersionV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttCertVersionV1 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -97,6 +102,26 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_encod
     }
 }
 
+int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *in) {
+    (void)in;
+    switch (in->present) {
+        case ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_baseCertificateID:
+        {
+            if (!pkix_attribute_certificate_2009_IssuerSerial_validate(&in->u.baseCertificateID)) return 0;
+        }
+        return 1;
+        case ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_subjectName:
+        {
+            if (!pkix1_implicit_2009_GeneralNames_validate(&in->u.subjectName)) return 0;
+        }
+        return 1;
+        case ATTRIBUTE_CERTIFICATE_VERSION1_2009_ATTRIBUTECERTIFICATEINFOV1_SUBJECT_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -141,6 +166,11 @@ int attribute_certificate_version1_2009_AlgorithmIdentifier_encode(synta_cbb *cb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_AlgorithmIdentifier_validate(const attribute_certificate_version1_2009_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int attribute_certificate_version1_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AlgorithmIdentifier *out, synta_error *err) {
@@ -190,6 +220,12 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_values_encode(synt
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_AttributeSet_AttrList_values_validate(const attribute_certificate_version1_2009_AttributeSet_AttrList_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int attribute_certificate_version1_2009_AttributeSet_AttrList_values_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeSet_AttrList_values *out, synta_error *err) {
@@ -263,6 +299,15 @@ int attribute_certificate_version1_2009_AttributeSet_AttrList_encode(synta_cbb *
     return synta_cbb_flush(cbb);
 }
 
+int attribute_certificate_version1_2009_AttributeSet_AttrList_validate(const attribute_certificate_version1_2009_AttributeSet_AttrList *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!attribute_certificate_version1_2009_AttributeSet_AttrList_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int attribute_certificate_version1_2009_AttributeSet_AttrList_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeSet_AttrList *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -301,6 +346,11 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_en
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *in) {
+    (void)in;
+    return 1;
 }
 
 int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *out, synta_error *err) {
@@ -386,6 +436,11 @@ int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_enco
     return synta_cbb_flush(cbb);
 }
 
+int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_validate(const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in) {
+    (void)in;
+    return 1;
+}
+
 int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -429,6 +484,12 @@ int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_enc
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_validate(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *out, synta_error *err) {
@@ -564,6 +625,37 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int attribute_certificate_version1_2009_AttributeCertificateInfoV1_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1 *in) {
+    (void)in;
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!attribute_certificate_version1_2009_AttCertVersionV1_validate(&in->version)) return 0;
+    }
+    {
+        if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_validate(&in->subject)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->issuer)) return 0;
+    }
+    {
+        if (!attribute_certificate_version1_2009_AlgorithmIdentifier_validate(&in->signature)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_validate(&in->attCertValidityPeriod)) return 0;
+    }
+    {
+        if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_validate(&in->attributes)) return 0;
+    }
+    if (in->has_issuerUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUniqueID)) return 0;
+    }
+    return 1;
+}
+
 int attribute_certificate_version1_2009_AttributeCertificateInfoV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -608,6 +700,11 @@ int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifi
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_validate(const attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *out, synta_error *err) {
@@ -656,6 +753,17 @@ int attribute_certificate_version1_2009_AttributeCertificateV1_encode(synta_cbb 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int attribute_certificate_version1_2009_AttributeCertificateV1_validate(const attribute_certificate_version1_2009_AttributeCertificateV1 *in) {
+    (void)in;
+    {
+        if (!attribute_certificate_version1_2009_AttributeCertificateInfoV1_validate(&in->toBeSigned)) return 0;
+    }
+    {
+        if (!attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_validate(&in->algorithmIdentifier)) return 0;
+    }
+    return 1;
 }
 
 int attribute_certificate_version1_2009_AttributeCertificateV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateV1 *out, synta_error *err) {

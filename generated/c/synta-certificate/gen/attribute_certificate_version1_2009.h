@@ -30,6 +30,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_decode(s
 /* attribute_certificate_version1_2009_AttCertVersionV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttCertVersionV1 *in);
 
+/* attribute_certificate_version1_2009_AttCertVersionV1_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_validate(const attribute_certificate_version1_2009_AttCertVersionV1 *in);
+
 /* attribute_certificate_version1_2009_AttCertVersionV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttCertVersionV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttCertVersionV1 *out,
@@ -68,6 +74,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *in);
 
+/* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1_subject *out,
@@ -93,6 +105,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_decod
 /* attribute_certificate_version1_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AlgorithmIdentifier *in);
 
+/* attribute_certificate_version1_2009_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_validate(const attribute_certificate_version1_2009_AlgorithmIdentifier *in);
+
 /* attribute_certificate_version1_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AlgorithmIdentifier *out,
@@ -117,6 +135,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_val
 
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeSet_AttrList_values *in);
+
+/* attribute_certificate_version1_2009_AttributeSet_AttrList_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_values_validate(const attribute_certificate_version1_2009_AttributeSet_AttrList_values *in);
 
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -153,6 +177,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_dec
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeSet_AttrList *in);
 
+/* attribute_certificate_version1_2009_AttributeSet_AttrList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_validate(const attribute_certificate_version1_2009_AttributeSet_AttrList *in);
+
 /* attribute_certificate_version1_2009_AttributeSet_AttrList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeSet_AttrList_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeSet_AttrList *out,
@@ -177,6 +207,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV
 
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *in);
+
+/* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes *in);
 
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -214,6 +250,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertEx
 /* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in);
 
+/* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_validate(const attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *in);
+
 /* attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_Extension_AttributeCertExtensionsV1 *out,
@@ -238,6 +280,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertE
 
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in);
+
+/* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_validate(const attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1 *in);
 
 /* attribute_certificate_version1_2009_Extensions_AttributeCertExtensionsV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -298,6 +346,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateInfoV1 *in);
 
+/* attribute_certificate_version1_2009_AttributeCertificateInfoV1_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_validate(const attribute_certificate_version1_2009_AttributeCertificateInfoV1 *in);
+
 /* attribute_certificate_version1_2009_AttributeCertificateInfoV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateInfoV1_parse(const uint8_t *data, size_t len, synta_rules rules, attribute_certificate_version1_2009_AttributeCertificateInfoV1 *out,
@@ -322,6 +376,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_al
 
 /* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *in);
+
+/* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_validate(const attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier *in);
 
 /* attribute_certificate_version1_2009_AttributeCertificateV1_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -349,6 +409,12 @@ SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_de
 
 /* attribute_certificate_version1_2009_AttributeCertificateV1_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_encode(synta_cbb *cbb, uint32_t tag, const attribute_certificate_version1_2009_AttributeCertificateV1 *in);
+
+/* attribute_certificate_version1_2009_AttributeCertificateV1_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int attribute_certificate_version1_2009_AttributeCertificateV1_validate(const attribute_certificate_version1_2009_AttributeCertificateV1 *in);
 
 /* attribute_certificate_version1_2009_AttributeCertificateV1_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

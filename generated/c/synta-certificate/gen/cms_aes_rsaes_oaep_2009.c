@@ -40,6 +40,14 @@ int cms_aes_rsaes_oaep_2009_AES_IV_encode(synta_cbb *cbb, uint32_t tag, const cm
     return 1;
 }
 
+int cms_aes_rsaes_oaep_2009_AES_IV_validate(const cms_aes_rsaes_oaep_2009_AES_IV *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(16), UINT64_C(16)))) return 0;
+    }
+    return 1;
+}
+
 int cms_aes_rsaes_oaep_2009_AES_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cms_aes_rsaes_oaep_2009_AES_IV *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;

@@ -55,6 +55,12 @@ SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_decode(synta_cbs *cbs, uint32_
 /* cms_aes_rsaes_oaep_2009_AES_IV_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_encode(synta_cbb *cbb, uint32_t tag, const cms_aes_rsaes_oaep_2009_AES_IV *in);
 
+/* cms_aes_rsaes_oaep_2009_AES_IV_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_validate(const cms_aes_rsaes_oaep_2009_AES_IV *in);
+
 /* cms_aes_rsaes_oaep_2009_AES_IV_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cms_aes_rsaes_oaep_2009_AES_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cms_aes_rsaes_oaep_2009_AES_IV *out,

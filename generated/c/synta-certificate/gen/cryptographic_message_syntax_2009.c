@@ -43,6 +43,11 @@ int cryptographic_message_syntax_2009_ContentType_encode(synta_cbb *cbb, uint32_
     return 1;
 }
 
+int cryptographic_message_syntax_2009_ContentType_validate(const cryptographic_message_syntax_2009_ContentType *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentType *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -67,6 +72,11 @@ int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_CMSVersion_validate(const cryptographic_message_syntax_2009_CMSVersion *in) {
+    (void)in;
     return 1;
 }
 
@@ -114,6 +124,11 @@ int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
@@ -203,6 +218,14 @@ int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_EncryptedContentInfo_validate(const cryptographic_message_syntax_2009_EncryptedContentInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_validate(&in->contentEncryptionAlgorithm)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -245,6 +268,11 @@ int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *out, synta_error *err) {
@@ -312,6 +340,14 @@ int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(syn
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -359,6 +395,12 @@ int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(sy
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_validate(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *out, synta_error *err) {
@@ -450,6 +492,22 @@ int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_EncryptedData_validate(const cryptographic_message_syntax_2009_EncryptedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_validate(&in->encryptedContentInfo)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_validate(&in->unprotectedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -494,6 +552,11 @@ int cryptographic_message_syntax_2009_ContentInfo_encode(synta_cbb *cbb, uint32_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_ContentInfo_validate(const cryptographic_message_syntax_2009_ContentInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentInfo *out, synta_error *err) {
@@ -563,6 +626,11 @@ int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_encode(synta_cbb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -605,6 +673,11 @@ int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_encode(synta_c
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_validate(const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedData_digestAlgorithms *out, synta_error *err) {
@@ -670,6 +743,11 @@ int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_encode(synta_cbb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_validate(const cryptographic_message_syntax_2009_OtherRevocationInfoFormat *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherRevocationInfoFormat *out, synta_error *err) {
@@ -740,6 +818,26 @@ int cryptographic_message_syntax_2009_RevocationInfoChoice_encode(synta_cbb *cbb
     }
 }
 
+int cryptographic_message_syntax_2009_RevocationInfoChoice_validate(const cryptographic_message_syntax_2009_RevocationInfoChoice *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_PR_crl:
+        {
+            if (!pkix1_explicit_2009_CertificateList_validate(&in->u.crl)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_PR_other:
+        {
+            if (!cryptographic_message_syntax_2009_OtherRevocationInfoFormat_validate(&in->u.other)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_REVOCATIONINFOCHOICE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RevocationInfoChoice *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -782,6 +880,11 @@ int cryptographic_message_syntax_2009_RevocationInfoChoices_encode(synta_cbb *cb
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_RevocationInfoChoices_validate(const cryptographic_message_syntax_2009_RevocationInfoChoices *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_RevocationInfoChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RevocationInfoChoices *out, synta_error *err) {
@@ -857,6 +960,11 @@ int cryptographic_message_syntax_2009_SignerInfos_encode(synta_cbb *cbb, uint32_
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_SignerInfos_validate(const cryptographic_message_syntax_2009_SignerInfos *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_SignerInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerInfos *out, synta_error *err) {
@@ -982,6 +1090,24 @@ int cryptographic_message_syntax_2009_SignedData_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_SignedData_validate(const cryptographic_message_syntax_2009_SignedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignedData_digestAlgorithms_validate(&in->digestAlgorithms)) return 0;
+    }
+    if (in->has_crls)
+    {
+        if (!cryptographic_message_syntax_2009_RevocationInfoChoices_validate(&in->crls)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignerInfos_validate(&in->signerInfos)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1031,6 +1157,11 @@ int cryptographic_message_syntax_2009_EncapsulatedContentInfo_encode(synta_cbb *
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_EncapsulatedContentInfo_validate(const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncapsulatedContentInfo *out, synta_error *err) {
@@ -1096,6 +1227,14 @@ int cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(const cryptographic_message_syntax_2009_IssuerAndSerialNumber *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_IssuerAndSerialNumber *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1120,6 +1259,11 @@ int cryptographic_message_syntax_2009_SubjectKeyIdentifier_encode(synta_cbb *cbb
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(const cryptographic_message_syntax_2009_SubjectKeyIdentifier *in) {
+    (void)in;
     return 1;
 }
 
@@ -1191,6 +1335,26 @@ int cryptographic_message_syntax_2009_SignerIdentifier_encode(synta_cbb *cbb, ui
     }
 }
 
+int cryptographic_message_syntax_2009_SignerIdentifier_validate(const cryptographic_message_syntax_2009_SignerIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_SIGNERIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1233,6 +1397,11 @@ int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_e
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *out, synta_error *err) {
@@ -1300,6 +1469,14 @@ int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_encode(synta
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_validate(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1347,6 +1524,12 @@ int cryptographic_message_syntax_2009_SignedAttributes_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_SignedAttributes_validate(const cryptographic_message_syntax_2009_SignedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_SignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedAttributes *out, synta_error *err) {
@@ -1419,6 +1602,11 @@ int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1443,6 +1631,11 @@ int cryptographic_message_syntax_2009_SignatureValue_encode(synta_cbb *cbb, uint
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_SignatureValue_validate(const cryptographic_message_syntax_2009_SignatureValue *in) {
+    (void)in;
     return 1;
 }
 
@@ -1488,6 +1681,11 @@ int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_en
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *out, synta_error *err) {
@@ -1555,6 +1753,14 @@ int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_validate(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1602,6 +1808,12 @@ int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_encode(synta
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_validate(const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *out, synta_error *err) {
@@ -1719,6 +1931,35 @@ int cryptographic_message_syntax_2009_SignerInfo_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_SignerInfo_validate(const cryptographic_message_syntax_2009_SignerInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignerIdentifier_validate(&in->sid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    if (in->has_signedAttrs)
+    {
+        if (!cryptographic_message_syntax_2009_SignedAttributes_validate(&in->signedAttrs)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_validate(&in->signatureAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignatureValue_validate(&in->signature)) return 0;
+    }
+    if (in->has_unsignedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unsignedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_validate(&in->unsignedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1787,6 +2028,26 @@ int cryptographic_message_syntax_2009_RecipientIdentifier_encode(synta_cbb *cbb,
     }
 }
 
+int cryptographic_message_syntax_2009_RecipientIdentifier_validate(const cryptographic_message_syntax_2009_RecipientIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1833,6 +2094,11 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmS
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1873,6 +2139,11 @@ int cryptographic_message_syntax_2009_EncryptedKey_encode(synta_cbb *cbb, uint32
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_EncryptedKey_validate(const cryptographic_message_syntax_2009_EncryptedKey *in) {
+    (void)in;
     return 1;
 }
 
@@ -1931,6 +2202,23 @@ int cryptographic_message_syntax_2009_KeyTransRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_KeyTransRecipientInfo_validate(const cryptographic_message_syntax_2009_KeyTransRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_RecipientIdentifier_validate(&in->rid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyTransRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1975,6 +2263,11 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *out, synta_error *err) {
@@ -2032,6 +2325,14 @@ int cryptographic_message_syntax_2009_OriginatorPublicKey_encode(synta_cbb *cbb,
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_OriginatorPublicKey_validate(const cryptographic_message_syntax_2009_OriginatorPublicKey *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_validate(&in->algorithm)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorPublicKey *out, synta_error *err) {
@@ -2115,6 +2416,31 @@ int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_encode(synta_cbb
     }
 }
 
+int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_validate(const cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_originatorKey:
+        {
+            if (!cryptographic_message_syntax_2009_OriginatorPublicKey_validate(&in->u.originatorKey)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2139,6 +2465,11 @@ int cryptographic_message_syntax_2009_UserKeyingMaterial_encode(synta_cbb *cbb, 
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_UserKeyingMaterial_validate(const cryptographic_message_syntax_2009_UserKeyingMaterial *in) {
+    (void)in;
     return 1;
 }
 
@@ -2186,6 +2517,11 @@ int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmS
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out, synta_error *err) {
@@ -2251,6 +2587,11 @@ int cryptographic_message_syntax_2009_OtherKeyAttribute_encode(synta_cbb *cbb, u
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_OtherKeyAttribute_validate(const cryptographic_message_syntax_2009_OtherKeyAttribute *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherKeyAttribute *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2306,6 +2647,18 @@ int cryptographic_message_syntax_2009_RecipientKeyIdentifier_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_RecipientKeyIdentifier_validate(const cryptographic_message_syntax_2009_RecipientKeyIdentifier *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(&in->subjectKeyIdentifier)) return 0;
+    }
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2009_OtherKeyAttribute_validate(&in->other)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientKeyIdentifier *out, synta_error *err) {
@@ -2375,6 +2728,26 @@ int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_encode(synta_c
     }
 }
 
+int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_validate(const cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId:
+        {
+            if (!cryptographic_message_syntax_2009_RecipientKeyIdentifier_validate(&in->u.rKeyId)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2416,6 +2789,17 @@ int cryptographic_message_syntax_2009_RecipientEncryptedKey_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_RecipientEncryptedKey_validate(const cryptographic_message_syntax_2009_RecipientEncryptedKey *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_validate(&in->rid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientEncryptedKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2454,6 +2838,11 @@ int cryptographic_message_syntax_2009_RecipientEncryptedKeys_encode(synta_cbb *c
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_RecipientEncryptedKeys_validate(const cryptographic_message_syntax_2009_RecipientEncryptedKeys *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientEncryptedKeys *out, synta_error *err) {
@@ -2557,6 +2946,27 @@ int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_validate(const cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_validate(&in->originator)) return 0;
+    }
+    if (in->has_ukm)
+    {
+        if (!cryptographic_message_syntax_2009_UserKeyingMaterial_validate(&in->ukm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_RecipientEncryptedKeys_validate(&in->recipientEncryptedKeys)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2614,6 +3024,15 @@ int cryptographic_message_syntax_2009_KEKIdentifier_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_KEKIdentifier_validate(const cryptographic_message_syntax_2009_KEKIdentifier *in) {
+    (void)in;
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2009_OtherKeyAttribute_validate(&in->other)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2658,6 +3077,11 @@ int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_encode(sy
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *out, synta_error *err) {
@@ -2737,6 +3161,23 @@ int cryptographic_message_syntax_2009_KEKRecipientInfo_encode(synta_cbb *cbb, ui
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_KEKRecipientInfo_validate(const cryptographic_message_syntax_2009_KEKRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_KEKIdentifier_validate(&in->kekid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2781,6 +3222,11 @@ int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_encode(sy
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *out, synta_error *err) {
@@ -2859,6 +3305,24 @@ int cryptographic_message_syntax_2009_PasswordRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_PasswordRecipientInfo_validate(const cryptographic_message_syntax_2009_PasswordRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    if (in->has_keyDerivationAlgorithm)
+    {
+        if (!cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_validate(&in->keyDerivationAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_PasswordRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2898,6 +3362,11 @@ int cryptographic_message_syntax_2009_OtherRecipientInfo_encode(synta_cbb *cbb, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_OtherRecipientInfo_validate(const cryptographic_message_syntax_2009_OtherRecipientInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherRecipientInfo *out, synta_error *err) {
@@ -3010,6 +3479,41 @@ int cryptographic_message_syntax_2009_RecipientInfo_encode(synta_cbb *cbb, uint3
     }
 }
 
+int cryptographic_message_syntax_2009_RecipientInfo_validate(const cryptographic_message_syntax_2009_RecipientInfo *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_ktri:
+        {
+            if (!cryptographic_message_syntax_2009_KeyTransRecipientInfo_validate(&in->u.ktri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_kari:
+        {
+            if (!cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_validate(&in->u.kari)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_kekri:
+        {
+            if (!cryptographic_message_syntax_2009_KEKRecipientInfo_validate(&in->u.kekri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_pwri:
+        {
+            if (!cryptographic_message_syntax_2009_PasswordRecipientInfo_validate(&in->u.pwri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_ori:
+        {
+            if (!cryptographic_message_syntax_2009_OtherRecipientInfo_validate(&in->u.ori)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_RECIPIENTINFO_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3057,6 +3561,12 @@ int cryptographic_message_syntax_2009_RecipientInfos_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_RecipientInfos_validate(const cryptographic_message_syntax_2009_RecipientInfos *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientInfos *out, synta_error *err) {
@@ -3124,6 +3634,14 @@ int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(sy
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3171,6 +3689,12 @@ int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(s
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_validate(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *out, synta_error *err) {
@@ -3287,6 +3811,25 @@ int cryptographic_message_syntax_2009_EnvelopedData_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_EnvelopedData_validate(const cryptographic_message_syntax_2009_EnvelopedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_RecipientInfos_validate(&in->recipientInfos)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_EncryptedContentInfo_validate(&in->encryptedContentInfo)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_validate(&in->unprotectedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EnvelopedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3344,6 +3887,15 @@ int cryptographic_message_syntax_2009_OriginatorInfo_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_OriginatorInfo_validate(const cryptographic_message_syntax_2009_OriginatorInfo *in) {
+    (void)in;
+    if (in->has_crls)
+    {
+        if (!cryptographic_message_syntax_2009_RevocationInfoChoices_validate(&in->crls)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3368,6 +3920,11 @@ int cryptographic_message_syntax_2009_Digest_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Digest_validate(const cryptographic_message_syntax_2009_Digest *in) {
+    (void)in;
     return 1;
 }
 
@@ -3439,6 +3996,20 @@ int cryptographic_message_syntax_2009_DigestedData_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_DigestedData_validate(const cryptographic_message_syntax_2009_DigestedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_Digest_validate(&in->digest)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3483,6 +4054,11 @@ int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_encode(
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_validate(const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *out, synta_error *err) {
@@ -3543,6 +4119,11 @@ int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_enco
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *out, synta_error *err) {
@@ -3610,6 +4191,14 @@ int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_encode(synta_cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_validate(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3657,6 +4246,12 @@ int cryptographic_message_syntax_2009_AuthAttributes_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_AuthAttributes_validate(const cryptographic_message_syntax_2009_AuthAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_AuthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AuthAttributes *out, synta_error *err) {
@@ -3710,6 +4305,11 @@ int cryptographic_message_syntax_2009_MessageAuthenticationCode_encode(synta_cbb
     return 1;
 }
 
+int cryptographic_message_syntax_2009_MessageAuthenticationCode_validate(const cryptographic_message_syntax_2009_MessageAuthenticationCode *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_MessageAuthenticationCode_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCode *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3749,6 +4349,14 @@ int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_encode(synta_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_validate(const cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *out, synta_error *err) {
@@ -3798,6 +4406,12 @@ int cryptographic_message_syntax_2009_UnauthAttributes_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_UnauthAttributes_validate(const cryptographic_message_syntax_2009_UnauthAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_UnauthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_UnauthAttributes *out, synta_error *err) {
@@ -3945,6 +4559,35 @@ int cryptographic_message_syntax_2009_AuthenticatedData_encode(synta_cbb *cbb, u
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_AuthenticatedData_validate(const cryptographic_message_syntax_2009_AuthenticatedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_RecipientInfos_validate(&in->recipientInfos)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_validate(&in->macAlgorithm)) return 0;
+    }
+    if (in->has_digestAlgorithm)
+    {
+        if (!cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    if (in->has_authAttrs)
+    {
+        if (!cryptographic_message_syntax_2009_AuthAttributes_validate(&in->authAttrs)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_MessageAuthenticationCode_validate(&in->mac)) return 0;
+    }
+    if (in->has_unauthAttrs)
+    {
+        if (!cryptographic_message_syntax_2009_UnauthAttributes_validate(&in->unauthAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AuthenticatedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3993,6 +4636,20 @@ int cryptographic_message_syntax_2009_ExtendedCertificateInfo_encode(synta_cbb *
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_ExtendedCertificateInfo_validate(const cryptographic_message_syntax_2009_ExtendedCertificateInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Certificate_validate(&in->certificate)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_UnauthAttributes_validate(&in->attributes)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificateInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4017,6 +4674,11 @@ int cryptographic_message_syntax_2009_Signature_encode(synta_cbb *cbb, uint32_t 
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Signature_validate(const cryptographic_message_syntax_2009_Signature *in) {
+    (void)in;
     return 1;
 }
 
@@ -4068,6 +4730,20 @@ int cryptographic_message_syntax_2009_ExtendedCertificate_encode(synta_cbb *cbb,
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2009_ExtendedCertificate_validate(const cryptographic_message_syntax_2009_ExtendedCertificate *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_ExtendedCertificateInfo_validate(&in->extendedCertificateInfo)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_validate(&in->signatureAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2009_Signature_validate(&in->signature)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2009_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4107,6 +4783,11 @@ int cryptographic_message_syntax_2009_OtherCertificateFormat_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_OtherCertificateFormat_validate(const cryptographic_message_syntax_2009_OtherCertificateFormat *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_OtherCertificateFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherCertificateFormat *out, synta_error *err) {
@@ -4226,6 +4907,38 @@ int cryptographic_message_syntax_2009_CertificateChoices_encode(synta_cbb *cbb, 
     }
 }
 
+int cryptographic_message_syntax_2009_CertificateChoices_validate(const cryptographic_message_syntax_2009_CertificateChoices *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_certificate:
+        {
+            if (!pkix1_explicit_2009_Certificate_validate(&in->u.certificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_extendedCertificate:
+        {
+            if (!cryptographic_message_syntax_2009_ExtendedCertificate_validate(&in->u.extendedCertificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_v1AttrCert:
+        {
+            if (!attribute_certificate_version1_2009_AttributeCertificateV1_validate(&in->u.v1AttrCert)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_v2AttrCert:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_other:
+        {
+            if (!cryptographic_message_syntax_2009_OtherCertificateFormat_validate(&in->u.other)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_CERTIFICATECHOICES_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CertificateChoices *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4257,6 +4970,11 @@ int cryptographic_message_syntax_2009_AttributeCertificateV2_encode(synta_cbb *c
         if (!synta_gen_raw_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_AttributeCertificateV2_validate(const cryptographic_message_syntax_2009_AttributeCertificateV2 *in) {
+    (void)in;
     return 1;
 }
 
@@ -4309,6 +5027,11 @@ int cryptographic_message_syntax_2009_CertificateSet_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2009_CertificateSet_validate(const cryptographic_message_syntax_2009_CertificateSet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2009_CertificateSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CertificateSet *out, synta_error *err) {
@@ -4366,6 +5089,11 @@ int cryptographic_message_syntax_2009_MessageDigest_encode(synta_cbb *cbb, uint3
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_MessageDigest_validate(const cryptographic_message_syntax_2009_MessageDigest *in) {
+    (void)in;
     return 1;
 }
 
@@ -4436,6 +5164,20 @@ int cryptographic_message_syntax_2009_Time_encode(synta_cbb *cbb, uint32_t tag, 
     }
 }
 
+int cryptographic_message_syntax_2009_Time_validate(const cryptographic_message_syntax_2009_Time *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_utcTime:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_generalTime:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_TIME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Time *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4459,6 +5201,14 @@ int cryptographic_message_syntax_2009_SigningTime_encode(synta_cbb *cbb, uint32_
     {
         if (!cryptographic_message_syntax_2009_Time_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_SigningTime_validate(const cryptographic_message_syntax_2009_SigningTime *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_Time_validate(in)) return 0;
     }
     return 1;
 }
@@ -4494,6 +5244,11 @@ int cryptographic_message_syntax_2009_Countersignature_encode(synta_cbb *cbb, ui
         if (!synta_gen_raw_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2009_Countersignature_validate(const cryptographic_message_syntax_2009_Countersignature *in) {
+    (void)in;
     return 1;
 }
 
@@ -4559,6 +5314,26 @@ int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_encode(sy
         return 1;
         case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_validate(const cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_certificate:
+        {
+            if (!pkix1_explicit_2009_Certificate_validate(&in->u.certificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_extendedCertificate:
+        {
+            if (!cryptographic_message_syntax_2009_ExtendedCertificate_validate(&in->u.extendedCertificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2009_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }

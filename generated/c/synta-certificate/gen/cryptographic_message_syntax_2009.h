@@ -75,6 +75,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_decode(synta_cb
 /* cryptographic_message_syntax_2009_ContentType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentType *in);
 
+/* cryptographic_message_syntax_2009_ContentType_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_validate(const cryptographic_message_syntax_2009_ContentType *in);
+
 /* cryptographic_message_syntax_2009_ContentType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ContentType *out,
@@ -104,6 +110,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_decode(synta_cbs
 /* cryptographic_message_syntax_2009_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CMSVersion *in);
 
+/* cryptographic_message_syntax_2009_CMSVersion_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_validate(const cryptographic_message_syntax_2009_CMSVersion *in);
+
 /* cryptographic_message_syntax_2009_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CMSVersion *out,
@@ -131,6 +143,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmI
 
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2009_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -198,6 +216,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_decode
 /* cryptographic_message_syntax_2009_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedContentInfo *in);
 
+/* cryptographic_message_syntax_2009_EncryptedContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_validate(const cryptographic_message_syntax_2009_EncryptedContentInfo *in);
+
 /* cryptographic_message_syntax_2009_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedContentInfo *out,
@@ -222,6 +246,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttrib
 
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in);
+
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues *in);
 
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -258,6 +288,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttrib
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in);
 
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes *out,
@@ -282,6 +318,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttri
 
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in);
+
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_validate(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes *in);
 
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -328,6 +370,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_decode(synta_
 /* cryptographic_message_syntax_2009_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedData *in);
 
+/* cryptographic_message_syntax_2009_EncryptedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_validate(const cryptographic_message_syntax_2009_EncryptedData *in);
+
 /* cryptographic_message_syntax_2009_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedData *out,
@@ -357,6 +405,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_decode(synta_cb
 
 /* cryptographic_message_syntax_2009_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ContentInfo *in);
+
+/* cryptographic_message_syntax_2009_ContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentInfo_validate(const cryptographic_message_syntax_2009_ContentInfo *in);
 
 /* cryptographic_message_syntax_2009_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -408,6 +462,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_d
 /* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *in);
 
+/* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestAlgorithmIdentifier *out,
@@ -432,6 +492,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms
 
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *in);
+
+/* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_digestAlgorithms_validate(const cryptographic_message_syntax_2009_SignedData_digestAlgorithms *in);
 
 /* cryptographic_message_syntax_2009_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -473,6 +539,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_d
 
 /* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherRevocationInfoFormat *in);
+
+/* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRevocationInfoFormat_validate(const cryptographic_message_syntax_2009_OtherRevocationInfoFormat *in);
 
 /* cryptographic_message_syntax_2009_OtherRevocationInfoFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -517,6 +589,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_decode
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RevocationInfoChoice *in);
 
+/* cryptographic_message_syntax_2009_RevocationInfoChoice_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_validate(const cryptographic_message_syntax_2009_RevocationInfoChoice *in);
+
 /* cryptographic_message_syntax_2009_RevocationInfoChoice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RevocationInfoChoice *out,
@@ -543,6 +621,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_decod
 
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RevocationInfoChoices *in);
+
+/* cryptographic_message_syntax_2009_RevocationInfoChoices_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RevocationInfoChoices_validate(const cryptographic_message_syntax_2009_RevocationInfoChoices *in);
 
 /* cryptographic_message_syntax_2009_RevocationInfoChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -581,6 +665,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_decode(synta_cb
 
 /* cryptographic_message_syntax_2009_SignerInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerInfos *in);
+
+/* cryptographic_message_syntax_2009_SignerInfos_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfos_validate(const cryptographic_message_syntax_2009_SignerInfos *in);
 
 /* cryptographic_message_syntax_2009_SignerInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -631,6 +721,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_decode(synta_cbs
 /* cryptographic_message_syntax_2009_SignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedData *in);
 
+/* cryptographic_message_syntax_2009_SignedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_validate(const cryptographic_message_syntax_2009_SignedData *in);
+
 /* cryptographic_message_syntax_2009_SignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignedData *out,
@@ -661,6 +757,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_dec
 
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in);
+
+/* cryptographic_message_syntax_2009_EncapsulatedContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncapsulatedContentInfo_validate(const cryptographic_message_syntax_2009_EncapsulatedContentInfo *in);
 
 /* cryptographic_message_syntax_2009_EncapsulatedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -712,6 +814,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_decod
 /* cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_IssuerAndSerialNumber *in);
 
+/* cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(const cryptographic_message_syntax_2009_IssuerAndSerialNumber *in);
+
 /* cryptographic_message_syntax_2009_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_IssuerAndSerialNumber *out,
@@ -734,6 +842,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_decode
 
 /* cryptographic_message_syntax_2009_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SubjectKeyIdentifier *in);
+
+/* cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SubjectKeyIdentifier_validate(const cryptographic_message_syntax_2009_SubjectKeyIdentifier *in);
 
 /* cryptographic_message_syntax_2009_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -778,6 +892,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_decode(syn
 /* cryptographic_message_syntax_2009_SignerIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerIdentifier *in);
 
+/* cryptographic_message_syntax_2009_SignerIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_validate(const cryptographic_message_syntax_2009_SignerIdentifier *in);
+
 /* cryptographic_message_syntax_2009_SignerIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerIdentifier *out,
@@ -802,6 +922,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesS
 
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *in);
+
+/* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues *in);
 
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -838,6 +964,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesS
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *in);
 
+/* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_validate(const cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *in);
+
 /* cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_SignedAttributesSet *out,
@@ -864,6 +996,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_decode(syn
 
 /* cryptographic_message_syntax_2009_SignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignedAttributes *in);
+
+/* cryptographic_message_syntax_2009_SignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignedAttributes_validate(const cryptographic_message_syntax_2009_SignedAttributes *in);
 
 /* cryptographic_message_syntax_2009_SignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -904,6 +1042,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifie
 /* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *in);
 
+/* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignatureAlgorithmIdentifier *out,
@@ -926,6 +1070,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_decode(synta
 
 /* cryptographic_message_syntax_2009_SignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignatureValue *in);
+
+/* cryptographic_message_syntax_2009_SignatureValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignatureValue_validate(const cryptographic_message_syntax_2009_SignatureValue *in);
 
 /* cryptographic_message_syntax_2009_SignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -951,6 +1101,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttribute
 
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *in);
+
+/* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues *in);
 
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -987,6 +1143,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttribute
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *in);
 
+/* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_validate(const cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnsignedAttributes *out,
@@ -1011,6 +1173,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttribut
 
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *in);
+
+/* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_validate(const cryptographic_message_syntax_2009_Attributes_UnsignedAttributes *in);
 
 /* cryptographic_message_syntax_2009_Attributes_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1064,6 +1232,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_decode(synta_cbs
 /* cryptographic_message_syntax_2009_SignerInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SignerInfo *in);
 
+/* cryptographic_message_syntax_2009_SignerInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_validate(const cryptographic_message_syntax_2009_SignerInfo *in);
+
 /* cryptographic_message_syntax_2009_SignerInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_SignerInfo *out,
@@ -1107,6 +1281,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_decode(
 /* cryptographic_message_syntax_2009_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientIdentifier *in);
 
+/* cryptographic_message_syntax_2009_RecipientIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_validate(const cryptographic_message_syntax_2009_RecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2009_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientIdentifier *out,
@@ -1131,6 +1311,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTran
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
+
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1175,6 +1361,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_decode(synta_c
 /* cryptographic_message_syntax_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EncryptedKey *in);
 
+/* cryptographic_message_syntax_2009_EncryptedKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_validate(const cryptographic_message_syntax_2009_EncryptedKey *in);
+
 /* cryptographic_message_syntax_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EncryptedKey *out,
@@ -1208,6 +1400,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_decod
 /* cryptographic_message_syntax_2009_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyTransRecipientInfo *in);
 
+/* cryptographic_message_syntax_2009_KeyTransRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_validate(const cryptographic_message_syntax_2009_KeyTransRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyTransRecipientInfo *out,
@@ -1232,6 +1430,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_Origina
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in);
+
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet *in);
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1281,6 +1485,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_decode(
 /* cryptographic_message_syntax_2009_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorPublicKey *in);
 
+/* cryptographic_message_syntax_2009_OriginatorPublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_validate(const cryptographic_message_syntax_2009_OriginatorPublicKey *in);
+
 /* cryptographic_message_syntax_2009_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorPublicKey *out,
@@ -1326,6 +1536,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_d
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *in);
 
+/* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_validate(const cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *in);
+
 /* cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorIdentifierOrKey *out,
@@ -1348,6 +1564,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_decode(s
 
 /* cryptographic_message_syntax_2009_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_UserKeyingMaterial *in);
+
+/* cryptographic_message_syntax_2009_UserKeyingMaterial_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_UserKeyingMaterial_validate(const cryptographic_message_syntax_2009_UserKeyingMaterial *in);
 
 /* cryptographic_message_syntax_2009_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1373,6 +1595,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgre
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
+
+/* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(const cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
 
 /* cryptographic_message_syntax_2009_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1427,6 +1655,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_decode(sy
 /* cryptographic_message_syntax_2009_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherKeyAttribute *in);
 
+/* cryptographic_message_syntax_2009_OtherKeyAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_validate(const cryptographic_message_syntax_2009_OtherKeyAttribute *in);
+
 /* cryptographic_message_syntax_2009_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OtherKeyAttribute *out,
@@ -1458,6 +1692,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_deco
 
 /* cryptographic_message_syntax_2009_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientKeyIdentifier *in);
+
+/* cryptographic_message_syntax_2009_RecipientKeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientKeyIdentifier_validate(const cryptographic_message_syntax_2009_RecipientKeyIdentifier *in);
 
 /* cryptographic_message_syntax_2009_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1501,6 +1741,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *in);
 
+/* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_validate(const cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientIdentifier *out,
@@ -1529,6 +1775,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_decod
 /* cryptographic_message_syntax_2009_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientEncryptedKey *in);
 
+/* cryptographic_message_syntax_2009_RecipientEncryptedKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_validate(const cryptographic_message_syntax_2009_RecipientEncryptedKey *in);
+
 /* cryptographic_message_syntax_2009_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientEncryptedKey *out,
@@ -1555,6 +1807,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_deco
 
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientEncryptedKeys *in);
+
+/* cryptographic_message_syntax_2009_RecipientEncryptedKeys_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientEncryptedKeys_validate(const cryptographic_message_syntax_2009_RecipientEncryptedKeys *in);
 
 /* cryptographic_message_syntax_2009_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1603,6 +1861,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_decod
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *in);
 
+/* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_validate(const cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KeyAgreeRecipientInfo *out,
@@ -1635,6 +1899,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_decode(synta_
 /* cryptographic_message_syntax_2009_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KEKIdentifier *in);
 
+/* cryptographic_message_syntax_2009_KEKIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_validate(const cryptographic_message_syntax_2009_KEKIdentifier *in);
+
 /* cryptographic_message_syntax_2009_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKIdentifier *out,
@@ -1662,6 +1932,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdent
 
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2009_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1717,6 +1993,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_decode(syn
 /* cryptographic_message_syntax_2009_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KEKRecipientInfo *in);
 
+/* cryptographic_message_syntax_2009_KEKRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_validate(const cryptographic_message_syntax_2009_KEKRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_KEKRecipientInfo *out,
@@ -1744,6 +2026,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdent
 
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_validate(const cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2009_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1799,6 +2087,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_decod
 /* cryptographic_message_syntax_2009_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_PasswordRecipientInfo *in);
 
+/* cryptographic_message_syntax_2009_PasswordRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_validate(const cryptographic_message_syntax_2009_PasswordRecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_PasswordRecipientInfo *out,
@@ -1828,6 +2122,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_decode(s
 
 /* cryptographic_message_syntax_2009_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherRecipientInfo *in);
+
+/* cryptographic_message_syntax_2009_OtherRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherRecipientInfo_validate(const cryptographic_message_syntax_2009_OtherRecipientInfo *in);
 
 /* cryptographic_message_syntax_2009_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1881,6 +2181,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_decode(synta_
 /* cryptographic_message_syntax_2009_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientInfo *in);
 
+/* cryptographic_message_syntax_2009_RecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_validate(const cryptographic_message_syntax_2009_RecipientInfo *in);
+
 /* cryptographic_message_syntax_2009_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_RecipientInfo *out,
@@ -1907,6 +2213,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_decode(synta
 
 /* cryptographic_message_syntax_2009_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_RecipientInfos *in);
+
+/* cryptographic_message_syntax_2009_RecipientInfos_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_RecipientInfos_validate(const cryptographic_message_syntax_2009_RecipientInfos *in);
 
 /* cryptographic_message_syntax_2009_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1943,6 +2255,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttrib
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in);
 
+/* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_validate(const cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *in);
+
 /* cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_UnprotectedAttributes2 *out,
@@ -1967,6 +2285,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttri
 
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in);
+
+/* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_validate(const cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2 *in);
 
 /* cryptographic_message_syntax_2009_Attributes_UnprotectedAttributes2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2018,6 +2342,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_decode(synta_
 /* cryptographic_message_syntax_2009_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_EnvelopedData *in);
 
+/* cryptographic_message_syntax_2009_EnvelopedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_validate(const cryptographic_message_syntax_2009_EnvelopedData *in);
+
 /* cryptographic_message_syntax_2009_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_EnvelopedData *out,
@@ -2048,6 +2378,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_decode(synta
 /* cryptographic_message_syntax_2009_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OriginatorInfo *in);
 
+/* cryptographic_message_syntax_2009_OriginatorInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_validate(const cryptographic_message_syntax_2009_OriginatorInfo *in);
+
 /* cryptographic_message_syntax_2009_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_OriginatorInfo *out,
@@ -2070,6 +2406,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_decode(synta_cbs *cb
 
 /* cryptographic_message_syntax_2009_Digest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Digest *in);
+
+/* cryptographic_message_syntax_2009_Digest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Digest_validate(const cryptographic_message_syntax_2009_Digest *in);
 
 /* cryptographic_message_syntax_2009_Digest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2104,6 +2446,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_decode(synta_c
 /* cryptographic_message_syntax_2009_DigestedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_DigestedData *in);
 
+/* cryptographic_message_syntax_2009_DigestedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_validate(const cryptographic_message_syntax_2009_DigestedData *in);
+
 /* cryptographic_message_syntax_2009_DigestedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_DigestedData *out,
@@ -2131,6 +2479,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAl
 
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in);
+
+/* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_validate(const cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm *in);
 
 /* cryptographic_message_syntax_2009_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2177,6 +2531,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *in);
 
+/* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_validate(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *in);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_attrValues *out,
@@ -2212,6 +2572,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *in);
 
+/* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_validate(const cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *in);
+
 /* cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Attribute_AuthAttributeSet *out,
@@ -2239,6 +2605,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_decode(synta
 
 /* cryptographic_message_syntax_2009_AuthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AuthAttributes *in);
+
+/* cryptographic_message_syntax_2009_AuthAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthAttributes_validate(const cryptographic_message_syntax_2009_AuthAttributes *in);
 
 /* cryptographic_message_syntax_2009_AuthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2274,6 +2646,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_d
 /* cryptographic_message_syntax_2009_MessageAuthenticationCode_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageAuthenticationCode *in);
 
+/* cryptographic_message_syntax_2009_MessageAuthenticationCode_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_validate(const cryptographic_message_syntax_2009_MessageAuthenticationCode *in);
+
 /* cryptographic_message_syntax_2009_MessageAuthenticationCode_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageAuthenticationCode_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_MessageAuthenticationCode *out,
@@ -2297,6 +2675,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSe
 
 /* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *in);
+
+/* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_validate(const cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet *in);
 
 /* cryptographic_message_syntax_2009_Attribute_UnauthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2325,6 +2709,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_decode(syn
 
 /* cryptographic_message_syntax_2009_UnauthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_UnauthAttributes *in);
+
+/* cryptographic_message_syntax_2009_UnauthAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_UnauthAttributes_validate(const cryptographic_message_syntax_2009_UnauthAttributes *in);
 
 /* cryptographic_message_syntax_2009_UnauthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2383,6 +2773,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_decode(sy
 /* cryptographic_message_syntax_2009_AuthenticatedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AuthenticatedData *in);
 
+/* cryptographic_message_syntax_2009_AuthenticatedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_validate(const cryptographic_message_syntax_2009_AuthenticatedData *in);
+
 /* cryptographic_message_syntax_2009_AuthenticatedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_AuthenticatedData *out,
@@ -2413,6 +2809,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_dec
 /* cryptographic_message_syntax_2009_ExtendedCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificateInfo *in);
 
+/* cryptographic_message_syntax_2009_ExtendedCertificateInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_validate(const cryptographic_message_syntax_2009_ExtendedCertificateInfo *in);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificateInfo *out,
@@ -2435,6 +2837,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_decode(synta_cbs 
 
 /* cryptographic_message_syntax_2009_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Signature *in);
+
+/* cryptographic_message_syntax_2009_Signature_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Signature_validate(const cryptographic_message_syntax_2009_Signature *in);
 
 /* cryptographic_message_syntax_2009_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2466,6 +2874,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_decode(
 /* cryptographic_message_syntax_2009_ExtendedCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificate *in);
 
+/* cryptographic_message_syntax_2009_ExtendedCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_validate(const cryptographic_message_syntax_2009_ExtendedCertificate *in);
+
 /* cryptographic_message_syntax_2009_ExtendedCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_ExtendedCertificate *out,
@@ -2495,6 +2909,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_deco
 
 /* cryptographic_message_syntax_2009_OtherCertificateFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_OtherCertificateFormat *in);
+
+/* cryptographic_message_syntax_2009_OtherCertificateFormat_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_OtherCertificateFormat_validate(const cryptographic_message_syntax_2009_OtherCertificateFormat *in);
 
 /* cryptographic_message_syntax_2009_OtherCertificateFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2550,6 +2970,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_decode(s
 /* cryptographic_message_syntax_2009_CertificateChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CertificateChoices *in);
 
+/* cryptographic_message_syntax_2009_CertificateChoices_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_validate(const cryptographic_message_syntax_2009_CertificateChoices *in);
+
 /* cryptographic_message_syntax_2009_CertificateChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_CertificateChoices *out,
@@ -2572,6 +2998,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_deco
 
 /* cryptographic_message_syntax_2009_AttributeCertificateV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_AttributeCertificateV2 *in);
+
+/* cryptographic_message_syntax_2009_AttributeCertificateV2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_AttributeCertificateV2_validate(const cryptographic_message_syntax_2009_AttributeCertificateV2 *in);
 
 /* cryptographic_message_syntax_2009_AttributeCertificateV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2599,6 +3031,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_decode(synta
 
 /* cryptographic_message_syntax_2009_CertificateSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_CertificateSet *in);
+
+/* cryptographic_message_syntax_2009_CertificateSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_CertificateSet_validate(const cryptographic_message_syntax_2009_CertificateSet *in);
 
 /* cryptographic_message_syntax_2009_CertificateSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2633,6 +3071,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_decode(synta_
 
 /* cryptographic_message_syntax_2009_MessageDigest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_MessageDigest *in);
+
+/* cryptographic_message_syntax_2009_MessageDigest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_MessageDigest_validate(const cryptographic_message_syntax_2009_MessageDigest *in);
 
 /* cryptographic_message_syntax_2009_MessageDigest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2676,6 +3120,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_decode(synta_cbs *cbs,
 /* cryptographic_message_syntax_2009_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Time *in);
 
+/* cryptographic_message_syntax_2009_Time_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_validate(const cryptographic_message_syntax_2009_Time *in);
+
 /* cryptographic_message_syntax_2009_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2009_Time *out,
@@ -2698,6 +3148,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_decode(synta_cb
 
 /* cryptographic_message_syntax_2009_SigningTime_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_SigningTime *in);
+
+/* cryptographic_message_syntax_2009_SigningTime_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_validate(const cryptographic_message_syntax_2009_SigningTime *in);
 
 /* cryptographic_message_syntax_2009_SigningTime_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2723,6 +3179,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_decode(syn
 
 /* cryptographic_message_syntax_2009_Countersignature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_Countersignature *in);
+
+/* cryptographic_message_syntax_2009_Countersignature_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_Countersignature_validate(const cryptographic_message_syntax_2009_Countersignature *in);
 
 /* cryptographic_message_syntax_2009_Countersignature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2765,6 +3227,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertif
 
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *in);
+
+/* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_validate(const cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate *in);
 
 /* cryptographic_message_syntax_2009_ExtendedCertificateOrCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

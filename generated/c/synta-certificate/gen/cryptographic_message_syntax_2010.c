@@ -43,6 +43,11 @@ int cryptographic_message_syntax_2010_ContentType_encode(synta_cbb *cbb, uint32_
     return 1;
 }
 
+int cryptographic_message_syntax_2010_ContentType_validate(const cryptographic_message_syntax_2010_ContentType *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentType *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -67,6 +72,11 @@ int cryptographic_message_syntax_2010_CMSVersion_encode(synta_cbb *cbb, uint32_t
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_CMSVersion_validate(const cryptographic_message_syntax_2010_CMSVersion *in) {
+    (void)in;
     return 1;
 }
 
@@ -114,6 +124,11 @@ int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *out, synta_error *err) {
@@ -203,6 +218,14 @@ int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_EncryptedContentInfo_validate(const cryptographic_message_syntax_2010_EncryptedContentInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_validate(&in->contentEncryptionAlgorithm)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -245,6 +268,11 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrVal
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *out, synta_error *err) {
@@ -312,6 +340,14 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -359,6 +395,12 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *out, synta_error *err) {
@@ -450,6 +492,22 @@ int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_EncryptedData_validate(const cryptographic_message_syntax_2010_EncryptedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_validate(&in->encryptedContentInfo)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_validate(&in->unprotectedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -489,6 +547,14 @@ int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode(synta_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_validate(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *out, synta_error *err) {
@@ -538,6 +604,12 @@ int cryptographic_message_syntax_2010_UnauthAttributes_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_UnauthAttributes_validate(const cryptographic_message_syntax_2010_UnauthAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_UnauthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_UnauthAttributes *out, synta_error *err) {
@@ -612,6 +684,20 @@ int cryptographic_message_syntax_2010_ExtendedCertificateInfo_encode(synta_cbb *
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_ExtendedCertificateInfo_validate(const cryptographic_message_syntax_2010_ExtendedCertificateInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Certificate_validate(&in->certificate)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_UnauthAttributes_validate(&in->attributes)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificateInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -658,6 +744,11 @@ int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -682,6 +773,11 @@ int cryptographic_message_syntax_2010_Signature_encode(synta_cbb *cbb, uint32_t 
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Signature_validate(const cryptographic_message_syntax_2010_Signature *in) {
+    (void)in;
     return 1;
 }
 
@@ -733,6 +829,20 @@ int cryptographic_message_syntax_2010_ExtendedCertificate_encode(synta_cbb *cbb,
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_ExtendedCertificate_validate(const cryptographic_message_syntax_2010_ExtendedCertificate *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_ExtendedCertificateInfo_validate(&in->extendedCertificateInfo)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_validate(&in->signatureAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_Signature_validate(&in->signature)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -764,6 +874,11 @@ int cryptographic_message_syntax_2010_AttributeCertificateV2_encode(synta_cbb *c
         if (!synta_gen_raw_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_AttributeCertificateV2_validate(const cryptographic_message_syntax_2010_AttributeCertificateV2 *in) {
+    (void)in;
     return 1;
 }
 
@@ -806,6 +921,11 @@ int cryptographic_message_syntax_2010_OtherCertificateFormat_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OtherCertificateFormat_validate(const cryptographic_message_syntax_2010_OtherCertificateFormat *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_OtherCertificateFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherCertificateFormat *out, synta_error *err) {
@@ -918,6 +1038,41 @@ int cryptographic_message_syntax_2010_CertificateChoices_encode(synta_cbb *cbb, 
     }
 }
 
+int cryptographic_message_syntax_2010_CertificateChoices_validate(const cryptographic_message_syntax_2010_CertificateChoices *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_certificate:
+        {
+            if (!pkix1_explicit_2009_Certificate_validate(&in->u.certificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_extendedCertificate:
+        {
+            if (!cryptographic_message_syntax_2010_ExtendedCertificate_validate(&in->u.extendedCertificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_v1AttrCert:
+        {
+            if (!attribute_certificate_version1_2009_AttributeCertificateV1_validate(&in->u.v1AttrCert)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_v2AttrCert:
+        {
+            if (!cryptographic_message_syntax_2010_AttributeCertificateV2_validate(&in->u.v2AttrCert)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_other:
+        {
+            if (!cryptographic_message_syntax_2010_OtherCertificateFormat_validate(&in->u.other)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_CERTIFICATECHOICES_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CertificateChoices *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -960,6 +1115,11 @@ int cryptographic_message_syntax_2010_CertificateSet_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_CertificateSet_validate(const cryptographic_message_syntax_2010_CertificateSet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_CertificateSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CertificateSet *out, synta_error *err) {
@@ -1025,6 +1185,11 @@ int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_encode(synta_cbb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_validate(const cryptographic_message_syntax_2010_OtherRevocationInfoFormat *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRevocationInfoFormat *out, synta_error *err) {
@@ -1095,6 +1260,26 @@ int cryptographic_message_syntax_2010_RevocationInfoChoice_encode(synta_cbb *cbb
     }
 }
 
+int cryptographic_message_syntax_2010_RevocationInfoChoice_validate(const cryptographic_message_syntax_2010_RevocationInfoChoice *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_crl:
+        {
+            if (!pkix1_explicit_2009_CertificateList_validate(&in->u.crl)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_other:
+        {
+            if (!cryptographic_message_syntax_2010_OtherRevocationInfoFormat_validate(&in->u.other)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_REVOCATIONINFOCHOICE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RevocationInfoChoice *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1137,6 +1322,11 @@ int cryptographic_message_syntax_2010_RevocationInfoChoices_encode(synta_cbb *cb
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RevocationInfoChoices_validate(const cryptographic_message_syntax_2010_RevocationInfoChoices *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_RevocationInfoChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RevocationInfoChoices *out, synta_error *err) {
@@ -1213,6 +1403,19 @@ int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_OriginatorInfo_validate(const cryptographic_message_syntax_2010_OriginatorInfo *in) {
+    (void)in;
+    if (in->has_certs)
+    {
+        if (!cryptographic_message_syntax_2010_CertificateSet_validate(&in->certs)) return 0;
+    }
+    if (in->has_crls)
+    {
+        if (!cryptographic_message_syntax_2010_RevocationInfoChoices_validate(&in->crls)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1254,6 +1457,14 @@ int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1278,6 +1489,11 @@ int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in) {
+    (void)in;
     return 1;
 }
 
@@ -1349,6 +1565,26 @@ int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb,
     }
 }
 
+int cryptographic_message_syntax_2010_RecipientIdentifier_validate(const cryptographic_message_syntax_2010_RecipientIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1395,6 +1631,11 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmS
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1435,6 +1676,11 @@ int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_EncryptedKey_validate(const cryptographic_message_syntax_2010_EncryptedKey *in) {
+    (void)in;
     return 1;
 }
 
@@ -1493,6 +1739,23 @@ int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_KeyTransRecipientInfo_validate(const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientIdentifier_validate(&in->rid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1537,6 +1800,11 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *out, synta_error *err) {
@@ -1594,6 +1862,14 @@ int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb,
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OriginatorPublicKey_validate(const cryptographic_message_syntax_2010_OriginatorPublicKey *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_validate(&in->algorithm)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out, synta_error *err) {
@@ -1677,6 +1953,31 @@ int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb
     }
 }
 
+int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_validate(const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_originatorKey:
+        {
+            if (!cryptographic_message_syntax_2010_OriginatorPublicKey_validate(&in->u.originatorKey)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_ORIGINATORIDENTIFIERORKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1701,6 +2002,11 @@ int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, 
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_UserKeyingMaterial_validate(const cryptographic_message_syntax_2010_UserKeyingMaterial *in) {
+    (void)in;
     return 1;
 }
 
@@ -1748,6 +2054,11 @@ int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmS
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *out, synta_error *err) {
@@ -1813,6 +2124,11 @@ int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, u
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_OtherKeyAttribute_validate(const cryptographic_message_syntax_2010_OtherKeyAttribute *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1868,6 +2184,18 @@ int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientKeyIdentifier_validate(const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(&in->subjectKeyIdentifier)) return 0;
+    }
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_validate(&in->other)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientKeyIdentifier *out, synta_error *err) {
@@ -1937,6 +2265,26 @@ int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_c
     }
 }
 
+int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_validate(const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_rKeyId:
+        {
+            if (!cryptographic_message_syntax_2010_RecipientKeyIdentifier_validate(&in->u.rKeyId)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_KEYAGREERECIPIENTIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1978,6 +2326,17 @@ int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_RecipientEncryptedKey_validate(const cryptographic_message_syntax_2010_RecipientEncryptedKey *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_validate(&in->rid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2016,6 +2375,11 @@ int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *c
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientEncryptedKeys_validate(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKeys *out, synta_error *err) {
@@ -2119,6 +2483,27 @@ int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_validate(const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_validate(&in->originator)) return 0;
+    }
+    if (in->has_ukm)
+    {
+        if (!cryptographic_message_syntax_2010_UserKeyingMaterial_validate(&in->ukm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientEncryptedKeys_validate(&in->recipientEncryptedKeys)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2176,6 +2561,15 @@ int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_KEKIdentifier_validate(const cryptographic_message_syntax_2010_KEKIdentifier *in) {
+    (void)in;
+    if (in->has_other)
+    {
+        if (!cryptographic_message_syntax_2010_OtherKeyAttribute_validate(&in->other)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2220,6 +2614,11 @@ int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(sy
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *out, synta_error *err) {
@@ -2299,6 +2698,23 @@ int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, ui
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_KEKRecipientInfo_validate(const cryptographic_message_syntax_2010_KEKRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KEKIdentifier_validate(&in->kekid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2343,6 +2759,11 @@ int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(sy
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *out, synta_error *err) {
@@ -2421,6 +2842,24 @@ int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_PasswordRecipientInfo_validate(const cryptographic_message_syntax_2010_PasswordRecipientInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    if (in->has_keyDerivationAlgorithm)
+    {
+        if (!cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_validate(&in->keyDerivationAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_validate(&in->keyEncryptionAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedKey_validate(&in->encryptedKey)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2460,6 +2899,11 @@ int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_OtherRecipientInfo_validate(const cryptographic_message_syntax_2010_OtherRecipientInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_OtherRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherRecipientInfo *out, synta_error *err) {
@@ -2572,6 +3016,41 @@ int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint3
     }
 }
 
+int cryptographic_message_syntax_2010_RecipientInfo_validate(const cryptographic_message_syntax_2010_RecipientInfo *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ktri:
+        {
+            if (!cryptographic_message_syntax_2010_KeyTransRecipientInfo_validate(&in->u.ktri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kari:
+        {
+            if (!cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_validate(&in->u.kari)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_kekri:
+        {
+            if (!cryptographic_message_syntax_2010_KEKRecipientInfo_validate(&in->u.kekri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_pwri:
+        {
+            if (!cryptographic_message_syntax_2010_PasswordRecipientInfo_validate(&in->u.pwri)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_ori:
+        {
+            if (!cryptographic_message_syntax_2010_OtherRecipientInfo_validate(&in->u.ori)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_RECIPIENTINFO_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2619,6 +3098,12 @@ int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_RecipientInfos_validate(const cryptographic_message_syntax_2010_RecipientInfos *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_RecipientInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfos *out, synta_error *err) {
@@ -2686,6 +3171,14 @@ int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2733,6 +3226,12 @@ int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *out, synta_error *err) {
@@ -2842,6 +3341,29 @@ int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_EnvelopedData_validate(const cryptographic_message_syntax_2010_EnvelopedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    if (in->has_originatorInfo)
+    {
+        if (!cryptographic_message_syntax_2010_OriginatorInfo_validate(&in->originatorInfo)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientInfos_validate(&in->recipientInfos)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_EncryptedContentInfo_validate(&in->encryptedContentInfo)) return 0;
+    }
+    if (in->has_unprotectedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unprotectedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_validate(&in->unprotectedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2886,6 +3408,11 @@ int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_ContentInfo_validate(const cryptographic_message_syntax_2010_ContentInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_ContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentInfo *out, synta_error *err) {
@@ -2955,6 +3482,11 @@ int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2997,6 +3529,11 @@ int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_c
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_validate(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData_digestAlgorithms *out, synta_error *err) {
@@ -3072,6 +3609,11 @@ int cryptographic_message_syntax_2010_SignerInfos_encode(synta_cbb *cbb, uint32_
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_SignerInfos_validate(const cryptographic_message_syntax_2010_SignerInfos *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_SignerInfos_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfos *out, synta_error *err) {
@@ -3190,6 +3732,28 @@ int cryptographic_message_syntax_2010_SignedData_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_SignedData_validate(const cryptographic_message_syntax_2010_SignedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignedData_digestAlgorithms_validate(&in->digestAlgorithms)) return 0;
+    }
+    if (in->has_certificates)
+    {
+        if (!cryptographic_message_syntax_2010_CertificateSet_validate(&in->certificates)) return 0;
+    }
+    if (in->has_crls)
+    {
+        if (!cryptographic_message_syntax_2010_RevocationInfoChoices_validate(&in->crls)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignerInfos_validate(&in->signerInfos)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3239,6 +3803,11 @@ int cryptographic_message_syntax_2010_EncapsulatedContentInfo_encode(synta_cbb *
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_EncapsulatedContentInfo_validate(const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncapsulatedContentInfo *out, synta_error *err) {
@@ -3331,6 +3900,26 @@ int cryptographic_message_syntax_2010_SignerIdentifier_encode(synta_cbb *cbb, ui
     }
 }
 
+int cryptographic_message_syntax_2010_SignerIdentifier_validate(const cryptographic_message_syntax_2010_SignerIdentifier *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_issuerAndSerialNumber:
+        {
+            if (!cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(&in->u.issuerAndSerialNumber)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_subjectKeyIdentifier:
+        {
+            if (!cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(&in->u.subjectKeyIdentifier)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_SIGNERIDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3373,6 +3962,11 @@ int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_e
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *out, synta_error *err) {
@@ -3440,6 +4034,14 @@ int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_encode(synta
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_validate(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3487,6 +4089,12 @@ int cryptographic_message_syntax_2010_SignedAttributes_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_SignedAttributes_validate(const cryptographic_message_syntax_2010_SignedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_SignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedAttributes *out, synta_error *err) {
@@ -3540,6 +4148,11 @@ int cryptographic_message_syntax_2010_SignatureValue_encode(synta_cbb *cbb, uint
     return 1;
 }
 
+int cryptographic_message_syntax_2010_SignatureValue_validate(const cryptographic_message_syntax_2010_SignatureValue *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_SignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureValue *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3582,6 +4195,11 @@ int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_en
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *out, synta_error *err) {
@@ -3649,6 +4267,14 @@ int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3696,6 +4322,12 @@ int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_encode(synta
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *out, synta_error *err) {
@@ -3813,6 +4445,35 @@ int cryptographic_message_syntax_2010_SignerInfo_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_SignerInfo_validate(const cryptographic_message_syntax_2010_SignerInfo *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignerIdentifier_validate(&in->sid)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    if (in->has_signedAttrs)
+    {
+        if (!cryptographic_message_syntax_2010_SignedAttributes_validate(&in->signedAttrs)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_validate(&in->signatureAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_SignatureValue_validate(&in->signature)) return 0;
+    }
+    if (in->has_unsignedAttrs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->unsignedAttrs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_validate(&in->unsignedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3837,6 +4498,11 @@ int cryptographic_message_syntax_2010_Digest_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Digest_validate(const cryptographic_message_syntax_2010_Digest *in) {
+    (void)in;
     return 1;
 }
 
@@ -3908,6 +4574,20 @@ int cryptographic_message_syntax_2010_DigestedData_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_DigestedData_validate(const cryptographic_message_syntax_2010_DigestedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_Digest_validate(&in->digest)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3952,6 +4632,11 @@ int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_encode(
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_validate(const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *out, synta_error *err) {
@@ -4012,6 +4697,11 @@ int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_enco
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *out, synta_error *err) {
@@ -4079,6 +4769,14 @@ int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_encode(synta_cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_validate(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4126,6 +4824,12 @@ int cryptographic_message_syntax_2010_AuthAttributes_encode(synta_cbb *cbb, uint
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_2010_AuthAttributes_validate(const cryptographic_message_syntax_2010_AuthAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int cryptographic_message_syntax_2010_AuthAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AuthAttributes *out, synta_error *err) {
@@ -4176,6 +4880,11 @@ int cryptographic_message_syntax_2010_MessageAuthenticationCode_encode(synta_cbb
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_MessageAuthenticationCode_validate(const cryptographic_message_syntax_2010_MessageAuthenticationCode *in) {
+    (void)in;
     return 1;
 }
 
@@ -4293,6 +5002,39 @@ int cryptographic_message_syntax_2010_AuthenticatedData_encode(synta_cbb *cbb, u
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_2010_AuthenticatedData_validate(const cryptographic_message_syntax_2010_AuthenticatedData *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_CMSVersion_validate(&in->version)) return 0;
+    }
+    if (in->has_originatorInfo)
+    {
+        if (!cryptographic_message_syntax_2010_OriginatorInfo_validate(&in->originatorInfo)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_RecipientInfos_validate(&in->recipientInfos)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_validate(&in->macAlgorithm)) return 0;
+    }
+    if (in->has_digestAlgorithm)
+    {
+        if (!cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    if (in->has_authAttrs)
+    {
+        if (!cryptographic_message_syntax_2010_AuthAttributes_validate(&in->authAttrs)) return 0;
+    }
+    {
+        if (!cryptographic_message_syntax_2010_MessageAuthenticationCode_validate(&in->mac)) return 0;
+    }
+    if (in->has_unauthAttrs)
+    {
+        if (!cryptographic_message_syntax_2010_UnauthAttributes_validate(&in->unauthAttrs)) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_2010_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AuthenticatedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4317,6 +5059,11 @@ int cryptographic_message_syntax_2010_MessageDigest_encode(synta_cbb *cbb, uint3
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_MessageDigest_validate(const cryptographic_message_syntax_2010_MessageDigest *in) {
+    (void)in;
     return 1;
 }
 
@@ -4387,6 +5134,20 @@ int cryptographic_message_syntax_2010_Time_encode(synta_cbb *cbb, uint32_t tag, 
     }
 }
 
+int cryptographic_message_syntax_2010_Time_validate(const cryptographic_message_syntax_2010_Time *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_utcTime:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_generalTime:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_TIME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int cryptographic_message_syntax_2010_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Time *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -4410,6 +5171,14 @@ int cryptographic_message_syntax_2010_SigningTime_encode(synta_cbb *cbb, uint32_
     {
         if (!cryptographic_message_syntax_2010_Time_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_SigningTime_validate(const cryptographic_message_syntax_2010_SigningTime *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2010_Time_validate(in)) return 0;
     }
     return 1;
 }
@@ -4445,6 +5214,11 @@ int cryptographic_message_syntax_2010_Countersignature_encode(synta_cbb *cbb, ui
         if (!synta_gen_raw_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int cryptographic_message_syntax_2010_Countersignature_validate(const cryptographic_message_syntax_2010_Countersignature *in) {
+    (void)in;
     return 1;
 }
 
@@ -4510,6 +5284,26 @@ int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_encode(sy
         return 1;
         case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_validate(const cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_certificate:
+        {
+            if (!pkix1_explicit_2009_Certificate_validate(&in->u.certificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_extendedCertificate:
+        {
+            if (!cryptographic_message_syntax_2010_ExtendedCertificate_validate(&in->u.extendedCertificate)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_2010_EXTENDEDCERTIFICATEORCERTIFICATE_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }

@@ -75,6 +75,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_decode(synta_cb
 /* cryptographic_message_syntax_2010_ContentType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentType *in);
 
+/* cryptographic_message_syntax_2010_ContentType_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_validate(const cryptographic_message_syntax_2010_ContentType *in);
+
 /* cryptographic_message_syntax_2010_ContentType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentType_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ContentType *out,
@@ -104,6 +110,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_decode(synta_cbs
 /* cryptographic_message_syntax_2010_CMSVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CMSVersion *in);
 
+/* cryptographic_message_syntax_2010_CMSVersion_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_validate(const cryptographic_message_syntax_2010_CMSVersion *in);
+
 /* cryptographic_message_syntax_2010_CMSVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CMSVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CMSVersion *out,
@@ -131,6 +143,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmI
 
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2010_ContentEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -187,6 +205,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_decode
 /* cryptographic_message_syntax_2010_EncryptedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedContentInfo *in);
 
+/* cryptographic_message_syntax_2010_EncryptedContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_validate(const cryptographic_message_syntax_2010_EncryptedContentInfo *in);
+
 /* cryptographic_message_syntax_2010_EncryptedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedContentInfo *out,
@@ -211,6 +235,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAtt
 
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in);
+
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues *in);
 
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -247,6 +277,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAtt
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in);
 
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEncAttributes *out,
@@ -271,6 +307,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAt
 
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in);
+
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes *in);
 
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEncAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -317,6 +359,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_decode(synta_
 /* cryptographic_message_syntax_2010_EncryptedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedData *in);
 
+/* cryptographic_message_syntax_2010_EncryptedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_validate(const cryptographic_message_syntax_2010_EncryptedData *in);
+
 /* cryptographic_message_syntax_2010_EncryptedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedData *out,
@@ -340,6 +388,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSe
 
 /* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *in);
+
+/* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_validate(const cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet *in);
 
 /* cryptographic_message_syntax_2010_Attribute_UnauthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -368,6 +422,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_decode(syn
 
 /* cryptographic_message_syntax_2010_UnauthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UnauthAttributes *in);
+
+/* cryptographic_message_syntax_2010_UnauthAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_UnauthAttributes_validate(const cryptographic_message_syntax_2010_UnauthAttributes *in);
 
 /* cryptographic_message_syntax_2010_UnauthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -410,6 +470,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_dec
 /* cryptographic_message_syntax_2010_ExtendedCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificateInfo *in);
 
+/* cryptographic_message_syntax_2010_ExtendedCertificateInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_validate(const cryptographic_message_syntax_2010_ExtendedCertificateInfo *in);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificateInfo *out,
@@ -438,6 +504,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifie
 /* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *in);
 
+/* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureAlgorithmIdentifier *out,
@@ -460,6 +532,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_decode(synta_cbs 
 
 /* cryptographic_message_syntax_2010_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Signature *in);
+
+/* cryptographic_message_syntax_2010_Signature_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Signature_validate(const cryptographic_message_syntax_2010_Signature *in);
 
 /* cryptographic_message_syntax_2010_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -491,6 +569,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_decode(
 /* cryptographic_message_syntax_2010_ExtendedCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificate *in);
 
+/* cryptographic_message_syntax_2010_ExtendedCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_validate(const cryptographic_message_syntax_2010_ExtendedCertificate *in);
+
 /* cryptographic_message_syntax_2010_ExtendedCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_ExtendedCertificate *out,
@@ -513,6 +597,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_deco
 
 /* cryptographic_message_syntax_2010_AttributeCertificateV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AttributeCertificateV2 *in);
+
+/* cryptographic_message_syntax_2010_AttributeCertificateV2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AttributeCertificateV2_validate(const cryptographic_message_syntax_2010_AttributeCertificateV2 *in);
 
 /* cryptographic_message_syntax_2010_AttributeCertificateV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -543,6 +633,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_deco
 
 /* cryptographic_message_syntax_2010_OtherCertificateFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherCertificateFormat *in);
+
+/* cryptographic_message_syntax_2010_OtherCertificateFormat_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherCertificateFormat_validate(const cryptographic_message_syntax_2010_OtherCertificateFormat *in);
 
 /* cryptographic_message_syntax_2010_OtherCertificateFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -598,6 +694,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_decode(s
 /* cryptographic_message_syntax_2010_CertificateChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CertificateChoices *in);
 
+/* cryptographic_message_syntax_2010_CertificateChoices_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_validate(const cryptographic_message_syntax_2010_CertificateChoices *in);
+
 /* cryptographic_message_syntax_2010_CertificateChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateChoices_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_CertificateChoices *out,
@@ -624,6 +726,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_decode(synta
 
 /* cryptographic_message_syntax_2010_CertificateSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_CertificateSet *in);
+
+/* cryptographic_message_syntax_2010_CertificateSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_CertificateSet_validate(const cryptographic_message_syntax_2010_CertificateSet *in);
 
 /* cryptographic_message_syntax_2010_CertificateSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -665,6 +773,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_d
 
 /* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRevocationInfoFormat *in);
+
+/* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRevocationInfoFormat_validate(const cryptographic_message_syntax_2010_OtherRevocationInfoFormat *in);
 
 /* cryptographic_message_syntax_2010_OtherRevocationInfoFormat_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -709,6 +823,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_decode
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RevocationInfoChoice *in);
 
+/* cryptographic_message_syntax_2010_RevocationInfoChoice_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_validate(const cryptographic_message_syntax_2010_RevocationInfoChoice *in);
+
 /* cryptographic_message_syntax_2010_RevocationInfoChoice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoice_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RevocationInfoChoice *out,
@@ -735,6 +855,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_decod
 
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RevocationInfoChoices *in);
+
+/* cryptographic_message_syntax_2010_RevocationInfoChoices_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RevocationInfoChoices_validate(const cryptographic_message_syntax_2010_RevocationInfoChoices *in);
 
 /* cryptographic_message_syntax_2010_RevocationInfoChoices_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -777,6 +903,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_decode(synta
 /* cryptographic_message_syntax_2010_OriginatorInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorInfo *in);
 
+/* cryptographic_message_syntax_2010_OriginatorInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_validate(const cryptographic_message_syntax_2010_OriginatorInfo *in);
+
 /* cryptographic_message_syntax_2010_OriginatorInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorInfo *out,
@@ -805,6 +937,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_decod
 /* cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in);
 
+/* cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_validate(const cryptographic_message_syntax_2010_IssuerAndSerialNumber *in);
+
 /* cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_IssuerAndSerialNumber_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_IssuerAndSerialNumber *out,
@@ -827,6 +965,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_decode
 
 /* cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in);
+
+/* cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SubjectKeyIdentifier_validate(const cryptographic_message_syntax_2010_SubjectKeyIdentifier *in);
 
 /* cryptographic_message_syntax_2010_SubjectKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -871,6 +1015,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_decode(
 /* cryptographic_message_syntax_2010_RecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientIdentifier *in);
 
+/* cryptographic_message_syntax_2010_RecipientIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_validate(const cryptographic_message_syntax_2010_RecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2010_RecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientIdentifier *out,
@@ -895,6 +1045,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTran
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
+
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet *in);
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyTransportAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -939,6 +1095,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_decode(synta_c
 /* cryptographic_message_syntax_2010_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncryptedKey *in);
 
+/* cryptographic_message_syntax_2010_EncryptedKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_validate(const cryptographic_message_syntax_2010_EncryptedKey *in);
+
 /* cryptographic_message_syntax_2010_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EncryptedKey *out,
@@ -972,6 +1134,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_decod
 /* cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in);
 
+/* cryptographic_message_syntax_2010_KeyTransRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_validate(const cryptographic_message_syntax_2010_KeyTransRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyTransRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyTransRecipientInfo *out,
@@ -996,6 +1164,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_Origina
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in);
+
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet *in);
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_OriginatorKeySet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1045,6 +1219,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_decode(
 /* cryptographic_message_syntax_2010_OriginatorPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorPublicKey *in);
 
+/* cryptographic_message_syntax_2010_OriginatorPublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_validate(const cryptographic_message_syntax_2010_OriginatorPublicKey *in);
+
 /* cryptographic_message_syntax_2010_OriginatorPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorPublicKey *out,
@@ -1090,6 +1270,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_d
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in);
 
+/* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_validate(const cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *in);
+
 /* cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OriginatorIdentifierOrKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OriginatorIdentifierOrKey *out,
@@ -1112,6 +1298,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_decode(s
 
 /* cryptographic_message_syntax_2010_UserKeyingMaterial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_UserKeyingMaterial *in);
+
+/* cryptographic_message_syntax_2010_UserKeyingMaterial_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_UserKeyingMaterial_validate(const cryptographic_message_syntax_2010_UserKeyingMaterial *in);
 
 /* cryptographic_message_syntax_2010_UserKeyingMaterial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1137,6 +1329,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgre
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
+
+/* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_validate(const cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet *in);
 
 /* cryptographic_message_syntax_2010_AlgorithmIdentifier_KeyAgreementAlgorithmSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1190,6 +1388,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_decode(sy
 /* cryptographic_message_syntax_2010_OtherKeyAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherKeyAttribute *in);
 
+/* cryptographic_message_syntax_2010_OtherKeyAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_validate(const cryptographic_message_syntax_2010_OtherKeyAttribute *in);
+
 /* cryptographic_message_syntax_2010_OtherKeyAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherKeyAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_OtherKeyAttribute *out,
@@ -1221,6 +1425,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_deco
 
 /* cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in);
+
+/* cryptographic_message_syntax_2010_RecipientKeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientKeyIdentifier_validate(const cryptographic_message_syntax_2010_RecipientKeyIdentifier *in);
 
 /* cryptographic_message_syntax_2010_RecipientKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1264,6 +1474,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in);
 
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_validate(const cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientIdentifier *out,
@@ -1292,6 +1508,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_decod
 /* cryptographic_message_syntax_2010_RecipientEncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKey *in);
 
+/* cryptographic_message_syntax_2010_RecipientEncryptedKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_validate(const cryptographic_message_syntax_2010_RecipientEncryptedKey *in);
+
 /* cryptographic_message_syntax_2010_RecipientEncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientEncryptedKey *out,
@@ -1318,6 +1540,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_deco
 
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in);
+
+/* cryptographic_message_syntax_2010_RecipientEncryptedKeys_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientEncryptedKeys_validate(const cryptographic_message_syntax_2010_RecipientEncryptedKeys *in);
 
 /* cryptographic_message_syntax_2010_RecipientEncryptedKeys_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1366,6 +1594,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_decod
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in);
 
+/* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_validate(const cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyAgreeRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KeyAgreeRecipientInfo *out,
@@ -1398,6 +1632,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_decode(synta_
 /* cryptographic_message_syntax_2010_KEKIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKIdentifier *in);
 
+/* cryptographic_message_syntax_2010_KEKIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_validate(const cryptographic_message_syntax_2010_KEKIdentifier *in);
+
 /* cryptographic_message_syntax_2010_KEKIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKIdentifier *out,
@@ -1425,6 +1665,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdent
 
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2010_KeyEncryptionAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1480,6 +1726,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_decode(syn
 /* cryptographic_message_syntax_2010_KEKRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KEKRecipientInfo *in);
 
+/* cryptographic_message_syntax_2010_KEKRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_validate(const cryptographic_message_syntax_2010_KEKRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_KEKRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KEKRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_KEKRecipientInfo *out,
@@ -1507,6 +1759,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdent
 
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_2010_KeyDerivationAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1562,6 +1820,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_decod
 /* cryptographic_message_syntax_2010_PasswordRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_PasswordRecipientInfo *in);
 
+/* cryptographic_message_syntax_2010_PasswordRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_validate(const cryptographic_message_syntax_2010_PasswordRecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_PasswordRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_PasswordRecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_PasswordRecipientInfo *out,
@@ -1591,6 +1855,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_decode(s
 
 /* cryptographic_message_syntax_2010_OtherRecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_OtherRecipientInfo *in);
+
+/* cryptographic_message_syntax_2010_OtherRecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_OtherRecipientInfo_validate(const cryptographic_message_syntax_2010_OtherRecipientInfo *in);
 
 /* cryptographic_message_syntax_2010_OtherRecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1644,6 +1914,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_decode(synta_
 /* cryptographic_message_syntax_2010_RecipientInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfo *in);
 
+/* cryptographic_message_syntax_2010_RecipientInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_validate(const cryptographic_message_syntax_2010_RecipientInfo *in);
+
 /* cryptographic_message_syntax_2010_RecipientInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_RecipientInfo *out,
@@ -1670,6 +1946,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_decode(synta
 
 /* cryptographic_message_syntax_2010_RecipientInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_RecipientInfos *in);
+
+/* cryptographic_message_syntax_2010_RecipientInfos_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_RecipientInfos_validate(const cryptographic_message_syntax_2010_RecipientInfos *in);
 
 /* cryptographic_message_syntax_2010_RecipientInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1706,6 +1988,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAtt
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in);
 
+/* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnprotectedEnvAttributes *out,
@@ -1730,6 +2018,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAt
 
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in);
+
+/* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes *in);
 
 /* cryptographic_message_syntax_2010_Attributes_UnprotectedEnvAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1781,6 +2075,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_decode(synta_
 /* cryptographic_message_syntax_2010_EnvelopedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EnvelopedData *in);
 
+/* cryptographic_message_syntax_2010_EnvelopedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_validate(const cryptographic_message_syntax_2010_EnvelopedData *in);
+
 /* cryptographic_message_syntax_2010_EnvelopedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EnvelopedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_EnvelopedData *out,
@@ -1810,6 +2110,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_decode(synta_cb
 
 /* cryptographic_message_syntax_2010_ContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ContentInfo *in);
+
+/* cryptographic_message_syntax_2010_ContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ContentInfo_validate(const cryptographic_message_syntax_2010_ContentInfo *in);
 
 /* cryptographic_message_syntax_2010_ContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1861,6 +2167,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_d
 /* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in);
 
+/* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_validate(const cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestAlgorithmIdentifier *out,
@@ -1885,6 +2197,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms
 
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in);
+
+/* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_digestAlgorithms_validate(const cryptographic_message_syntax_2010_SignedData_digestAlgorithms *in);
 
 /* cryptographic_message_syntax_2010_SignedData_digestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1923,6 +2241,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_decode(synta_cb
 
 /* cryptographic_message_syntax_2010_SignerInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerInfos *in);
+
+/* cryptographic_message_syntax_2010_SignerInfos_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfos_validate(const cryptographic_message_syntax_2010_SignerInfos *in);
 
 /* cryptographic_message_syntax_2010_SignerInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1973,6 +2297,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_decode(synta_cbs
 /* cryptographic_message_syntax_2010_SignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedData *in);
 
+/* cryptographic_message_syntax_2010_SignedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_validate(const cryptographic_message_syntax_2010_SignedData *in);
+
 /* cryptographic_message_syntax_2010_SignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignedData *out,
@@ -2003,6 +2333,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_dec
 
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in);
+
+/* cryptographic_message_syntax_2010_EncapsulatedContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_EncapsulatedContentInfo_validate(const cryptographic_message_syntax_2010_EncapsulatedContentInfo *in);
 
 /* cryptographic_message_syntax_2010_EncapsulatedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2069,6 +2405,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_decode(syn
 /* cryptographic_message_syntax_2010_SignerIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerIdentifier *in);
 
+/* cryptographic_message_syntax_2010_SignerIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_validate(const cryptographic_message_syntax_2010_SignerIdentifier *in);
+
 /* cryptographic_message_syntax_2010_SignerIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerIdentifier *out,
@@ -2093,6 +2435,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesS
 
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *in);
+
+/* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues *in);
 
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2129,6 +2477,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesS
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *in);
 
+/* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_validate(const cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *in);
+
 /* cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_SignedAttributesSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_SignedAttributesSet *out,
@@ -2155,6 +2509,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_decode(syn
 
 /* cryptographic_message_syntax_2010_SignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignedAttributes *in);
+
+/* cryptographic_message_syntax_2010_SignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignedAttributes_validate(const cryptographic_message_syntax_2010_SignedAttributes *in);
 
 /* cryptographic_message_syntax_2010_SignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2190,6 +2550,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_decode(synta
 /* cryptographic_message_syntax_2010_SignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignatureValue *in);
 
+/* cryptographic_message_syntax_2010_SignatureValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_validate(const cryptographic_message_syntax_2010_SignatureValue *in);
+
 /* cryptographic_message_syntax_2010_SignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignatureValue *out,
@@ -2214,6 +2580,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttribute
 
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *in);
+
+/* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues *in);
 
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2250,6 +2622,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttribute
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *in);
 
+/* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_validate(const cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *in);
+
 /* cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_UnsignedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_UnsignedAttributes *out,
@@ -2274,6 +2652,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttribut
 
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *in);
+
+/* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_validate(const cryptographic_message_syntax_2010_Attributes_UnsignedAttributes *in);
 
 /* cryptographic_message_syntax_2010_Attributes_UnsignedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2327,6 +2711,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_decode(synta_cbs
 /* cryptographic_message_syntax_2010_SignerInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SignerInfo *in);
 
+/* cryptographic_message_syntax_2010_SignerInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_validate(const cryptographic_message_syntax_2010_SignerInfo *in);
+
 /* cryptographic_message_syntax_2010_SignerInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SignerInfo_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_SignerInfo *out,
@@ -2349,6 +2739,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_decode(synta_cbs *cb
 
 /* cryptographic_message_syntax_2010_Digest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Digest *in);
+
+/* cryptographic_message_syntax_2010_Digest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Digest_validate(const cryptographic_message_syntax_2010_Digest *in);
 
 /* cryptographic_message_syntax_2010_Digest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2383,6 +2779,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_decode(synta_c
 /* cryptographic_message_syntax_2010_DigestedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_DigestedData *in);
 
+/* cryptographic_message_syntax_2010_DigestedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_validate(const cryptographic_message_syntax_2010_DigestedData *in);
+
 /* cryptographic_message_syntax_2010_DigestedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_DigestedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_DigestedData *out,
@@ -2410,6 +2812,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAl
 
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in);
+
+/* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_validate(const cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm *in);
 
 /* cryptographic_message_syntax_2010_MessageAuthenticationCodeAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2456,6 +2864,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *in);
 
+/* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_validate(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *in);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_attrValues *out,
@@ -2491,6 +2905,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *in);
 
+/* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_validate(const cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *in);
+
 /* cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Attribute_AuthAttributeSet_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Attribute_AuthAttributeSet *out,
@@ -2518,6 +2938,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_decode(synta
 
 /* cryptographic_message_syntax_2010_AuthAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AuthAttributes *in);
+
+/* cryptographic_message_syntax_2010_AuthAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthAttributes_validate(const cryptographic_message_syntax_2010_AuthAttributes *in);
 
 /* cryptographic_message_syntax_2010_AuthAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2552,6 +2978,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_d
 
 /* cryptographic_message_syntax_2010_MessageAuthenticationCode_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageAuthenticationCode *in);
+
+/* cryptographic_message_syntax_2010_MessageAuthenticationCode_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageAuthenticationCode_validate(const cryptographic_message_syntax_2010_MessageAuthenticationCode *in);
 
 /* cryptographic_message_syntax_2010_MessageAuthenticationCode_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2599,6 +3031,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_decode(sy
 /* cryptographic_message_syntax_2010_AuthenticatedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_AuthenticatedData *in);
 
+/* cryptographic_message_syntax_2010_AuthenticatedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_validate(const cryptographic_message_syntax_2010_AuthenticatedData *in);
+
 /* cryptographic_message_syntax_2010_AuthenticatedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_AuthenticatedData_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_AuthenticatedData *out,
@@ -2621,6 +3059,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_decode(synta_
 
 /* cryptographic_message_syntax_2010_MessageDigest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_MessageDigest *in);
+
+/* cryptographic_message_syntax_2010_MessageDigest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_MessageDigest_validate(const cryptographic_message_syntax_2010_MessageDigest *in);
 
 /* cryptographic_message_syntax_2010_MessageDigest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2664,6 +3108,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_decode(synta_cbs *cbs,
 /* cryptographic_message_syntax_2010_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Time *in);
 
+/* cryptographic_message_syntax_2010_Time_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_validate(const cryptographic_message_syntax_2010_Time *in);
+
 /* cryptographic_message_syntax_2010_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Time_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_2010_Time *out,
@@ -2686,6 +3136,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_decode(synta_cb
 
 /* cryptographic_message_syntax_2010_SigningTime_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_SigningTime *in);
+
+/* cryptographic_message_syntax_2010_SigningTime_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_validate(const cryptographic_message_syntax_2010_SigningTime *in);
 
 /* cryptographic_message_syntax_2010_SigningTime_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2711,6 +3167,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_decode(syn
 
 /* cryptographic_message_syntax_2010_Countersignature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_Countersignature *in);
+
+/* cryptographic_message_syntax_2010_Countersignature_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_Countersignature_validate(const cryptographic_message_syntax_2010_Countersignature *in);
 
 /* cryptographic_message_syntax_2010_Countersignature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2753,6 +3215,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertif
 
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *in);
+
+/* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_validate(const cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate *in);
 
 /* cryptographic_message_syntax_2010_ExtendedCertificateOrCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

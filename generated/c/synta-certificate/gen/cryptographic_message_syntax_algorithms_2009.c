@@ -74,6 +74,17 @@ int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_encode(synt
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_validate(const cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->iv)->len, UINT64_C(8), UINT64_C(8)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->dke)->len, UINT64_C(64), UINT64_C(64)))) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -114,6 +125,14 @@ int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_encode(synta
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_validate(const cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->iv)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -141,6 +160,11 @@ int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode(synt
     return 1;
 }
 
+int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_validate(const cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -164,6 +188,14 @@ int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_encode(synta_c
     {
         if (!cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_validate(const cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_validate(in)) return 0;
     }
     return 1;
 }
@@ -212,6 +244,11 @@ int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_validate(const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *out, synta_error *err) {
@@ -263,6 +300,11 @@ int cryptographic_message_syntax_algorithms_2009_IV_encode(synta_cbb *cbb, uint3
     return 1;
 }
 
+int cryptographic_message_syntax_algorithms_2009_IV_validate(const cryptographic_message_syntax_algorithms_2009_IV *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_IV *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -286,6 +328,14 @@ int cryptographic_message_syntax_algorithms_2009_CBCParameter_encode(synta_cbb *
     {
         if (!cryptographic_message_syntax_algorithms_2009_IV_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int cryptographic_message_syntax_algorithms_2009_CBCParameter_validate(const cryptographic_message_syntax_algorithms_2009_CBCParameter *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_algorithms_2009_IV_validate(in)) return 0;
     }
     return 1;
 }
@@ -337,6 +387,14 @@ int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_encode(synta_cb
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_validate(const cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *in) {
+    (void)in;
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(&in->rc2ParameterVersion), UINT64_C(1), UINT64_C(256)))) return 0;
+    }
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -381,6 +439,11 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *out, synta_error *err) {
@@ -445,6 +508,11 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIden
     return synta_cbb_flush(cbb);
 }
 
+int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -507,6 +575,23 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_encode(synta
         return 1;
         case CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *in) {
+    (void)in;
+    switch (in->present) {
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_specified:
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_otherSource:
+        {
+            if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_validate(&in->u.otherSource)) return 0;
+        }
+        return 1;
+        case CRYPTOGRAPHIC_MESSAGE_SYNTAX_ALGORITHMS_2009_PBKDF2_PARAMS_SALT_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -586,6 +671,25 @@ int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode(synta_cbb 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_params *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_validate(&in->salt)) return 0;
+    }
+    {
+        if (!(synta_gen_int_range_ok(*(&in->iterationCount), 1, INT64_C(1), 0, 0))) return 0;
+    }
+    if (in->has_keyLength)
+    {
+        if (!(synta_gen_int_range_ok(*(&in->keyLength), 1, INT64_C(1), 0, 0))) return 0;
+    }
+    if (in->has_prf)
+    {
+        if (!cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_validate(&in->prf)) return 0;
+    }
+    return 1;
 }
 
 int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_params *out, synta_error *err) {

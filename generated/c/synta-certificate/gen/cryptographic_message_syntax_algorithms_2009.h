@@ -87,6 +87,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Paramet
 /* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *in);
 
+/* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_validate(const cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *in);
+
 /* cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_GOST28147Parameters *out,
@@ -115,6 +121,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Paramete
 /* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *in);
 
+/* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_validate(const cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *in);
+
 /* cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters *out,
@@ -138,6 +150,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVers
 /* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *in);
 
+/* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_validate(const cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *in);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2ParameterVersion *out,
@@ -160,6 +178,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter
 
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *in);
+
+/* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_validate(const cryptographic_message_syntax_algorithms_2009_RC2wrapParameter *in);
 
 /* cryptographic_message_syntax_algorithms_2009_RC2wrapParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -188,6 +212,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm
 
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in);
+
+/* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_validate(const cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm *in);
 
 /* cryptographic_message_syntax_algorithms_2009_KeyWrapAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -234,6 +264,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_decode(synta_
 /* cryptographic_message_syntax_algorithms_2009_IV_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_IV *in);
 
+/* cryptographic_message_syntax_algorithms_2009_IV_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_validate(const cryptographic_message_syntax_algorithms_2009_IV *in);
+
 /* cryptographic_message_syntax_algorithms_2009_IV_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_IV_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_IV *out,
@@ -256,6 +292,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_dec
 
 /* cryptographic_message_syntax_algorithms_2009_CBCParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_CBCParameter *in);
+
+/* cryptographic_message_syntax_algorithms_2009_CBCParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_CBCParameter_validate(const cryptographic_message_syntax_algorithms_2009_CBCParameter *in);
 
 /* cryptographic_message_syntax_algorithms_2009_CBCParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -285,6 +327,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_
 /* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *in);
 
+/* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_validate(const cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *in);
+
 /* cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_RC2CBCParameter_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_RC2CBCParameter *out,
@@ -312,6 +360,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgor
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in);
+
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier *in);
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_PRFsAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -361,6 +415,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourc
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *in);
 
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *in);
+
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, cryptographic_message_syntax_algorithms_2009_PBKDF2_SaltSourcesAlgorithmIdentifier *out,
@@ -398,6 +458,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_sa
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *in);
+
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt *in);
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_salt_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -453,6 +519,12 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_de
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_encode(synta_cbb *cbb, uint32_t tag, const cryptographic_message_syntax_algorithms_2009_PBKDF2_params *in);
+
+/* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_validate(const cryptographic_message_syntax_algorithms_2009_PBKDF2_params *in);
 
 /* cryptographic_message_syntax_algorithms_2009_PBKDF2_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -103,6 +103,14 @@ int enrollment_message_syntax_2009_BodyPartID_encode(synta_cbb *cbb, uint32_t ta
     return 1;
 }
 
+int enrollment_message_syntax_2009_BodyPartID_validate(const enrollment_message_syntax_2009_BodyPartID *in) {
+    (void)in;
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(in), UINT64_C(0), UINT64_C(4294967295)))) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_BodyPartID_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartID *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -145,6 +153,11 @@ int enrollment_message_syntax_2009_TaggedAttribute_attrValues_encode(synta_cbb *
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_TaggedAttribute_attrValues_validate(const enrollment_message_syntax_2009_TaggedAttribute_attrValues *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_TaggedAttribute_attrValues_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedAttribute_attrValues *out, synta_error *err) {
@@ -219,6 +232,17 @@ int enrollment_message_syntax_2009_TaggedAttribute_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_TaggedAttribute_validate(const enrollment_message_syntax_2009_TaggedAttribute *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_TaggedAttribute_attrValues_validate(&in->attrValues)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_TaggedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedAttribute *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -262,6 +286,12 @@ int enrollment_message_syntax_2009_PKIData_controlSequence_encode(synta_cbb *cbb
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PKIData_controlSequence_validate(const enrollment_message_syntax_2009_PKIData_controlSequence *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(0), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PKIData_controlSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_controlSequence *out, synta_error *err) {
@@ -332,6 +362,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out, synta_error *err) {
@@ -439,6 +474,14 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(&in->algorithm)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -486,6 +529,12 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_encode(synt
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_validate(const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AttributeSet_AttributeList_values *out, synta_error *err) {
@@ -559,6 +608,15 @@ int enrollment_message_syntax_2009_AttributeSet_AttributeList_encode(synta_cbb *
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_AttributeSet_AttributeList_validate(const enrollment_message_syntax_2009_AttributeSet_AttributeList *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_AttributeSet_AttributeList_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_AttributeSet_AttributeList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AttributeSet_AttributeList *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -601,6 +659,11 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *out, synta_error *err) {
@@ -682,6 +745,17 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_validate(&in->subjectPublicKeyInfo)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_validate(&in->attributes)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -726,6 +800,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_encod
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *out, synta_error *err) {
@@ -858,6 +937,17 @@ int enrollment_message_syntax_2009_CertificationRequest_encode(synta_cbb *cbb, u
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CertificationRequest_validate(const enrollment_message_syntax_2009_CertificationRequest *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_validate(&in->certificationRequestInfo)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signatureAlgorithm)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -897,6 +987,17 @@ int enrollment_message_syntax_2009_TaggedCertificationRequest_encode(synta_cbb *
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_TaggedCertificationRequest_validate(const enrollment_message_syntax_2009_TaggedCertificationRequest *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_CertificationRequest_validate(&in->certificationRequest)) return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_TaggedCertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedCertificationRequest *out, synta_error *err) {
@@ -945,6 +1046,14 @@ int enrollment_message_syntax_2009_TaggedRequest_orm_encode(synta_cbb *cbb, uint
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_TaggedRequest_orm_validate(const enrollment_message_syntax_2009_TaggedRequest_orm *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_TaggedRequest_orm_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedRequest_orm *out, synta_error *err) {
@@ -1028,6 +1137,31 @@ int enrollment_message_syntax_2009_TaggedRequest_encode(synta_cbb *cbb, uint32_t
     }
 }
 
+int enrollment_message_syntax_2009_TaggedRequest_validate(const enrollment_message_syntax_2009_TaggedRequest *in) {
+    (void)in;
+    switch (in->present) {
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_tcr:
+        {
+            if (!enrollment_message_syntax_2009_TaggedCertificationRequest_validate(&in->u.tcr)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_crm:
+        {
+            if (!pkixcrmf_2009_CertReqMsg_validate(&in->u.crm)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_orm:
+        {
+            if (!enrollment_message_syntax_2009_TaggedRequest_orm_validate(&in->u.orm)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_TAGGEDREQUEST_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int enrollment_message_syntax_2009_TaggedRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1071,6 +1205,12 @@ int enrollment_message_syntax_2009_PKIData_reqSequence_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PKIData_reqSequence_validate(const enrollment_message_syntax_2009_PKIData_reqSequence *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(0), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PKIData_reqSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_reqSequence *out, synta_error *err) {
@@ -1145,6 +1285,14 @@ int enrollment_message_syntax_2009_TaggedContentInfo_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_TaggedContentInfo_validate(const enrollment_message_syntax_2009_TaggedContentInfo *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_TaggedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedContentInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1188,6 +1336,12 @@ int enrollment_message_syntax_2009_PKIData_cmsSequence_encode(synta_cbb *cbb, ui
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PKIData_cmsSequence_validate(const enrollment_message_syntax_2009_PKIData_cmsSequence *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(0), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PKIData_cmsSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_cmsSequence *out, synta_error *err) {
@@ -1262,6 +1416,14 @@ int enrollment_message_syntax_2009_OtherMsg_encode(synta_cbb *cbb, uint32_t tag,
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_OtherMsg_validate(const enrollment_message_syntax_2009_OtherMsg *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_OtherMsg_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_OtherMsg *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1305,6 +1467,12 @@ int enrollment_message_syntax_2009_PKIData_otherMsgSequence_encode(synta_cbb *cb
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PKIData_otherMsgSequence_validate(const enrollment_message_syntax_2009_PKIData_otherMsgSequence *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(0), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PKIData_otherMsgSequence_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData_otherMsgSequence *out, synta_error *err) {
@@ -1410,6 +1578,27 @@ int enrollment_message_syntax_2009_PKIData_encode(synta_cbb *cbb, uint32_t tag, 
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_PKIData_validate(const enrollment_message_syntax_2009_PKIData *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->controlSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_controlSequence_validate(&in->controlSequence)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->reqSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_reqSequence_validate(&in->reqSequence)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->cmsSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_cmsSequence_validate(&in->cmsSequence)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->otherMsgSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_otherMsgSequence_validate(&in->otherMsgSequence)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_PKIData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1476,6 +1665,23 @@ int enrollment_message_syntax_2009_PKIResponse_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_PKIResponse_validate(const enrollment_message_syntax_2009_PKIResponse *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->controlSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_controlSequence_validate(&in->controlSequence)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->cmsSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_cmsSequence_validate(&in->cmsSequence)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->otherMsgSequence)->count, UINT64_C(0), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_PKIData_otherMsgSequence_validate(&in->otherMsgSequence)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_PKIResponse_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIResponse *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1499,6 +1705,14 @@ int enrollment_message_syntax_2009_ResponseBody_encode(synta_cbb *cbb, uint32_t 
     {
         if (!enrollment_message_syntax_2009_PKIResponse_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int enrollment_message_syntax_2009_ResponseBody_validate(const enrollment_message_syntax_2009_ResponseBody *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_PKIResponse_validate(in)) return 0;
     }
     return 1;
 }
@@ -1527,6 +1741,11 @@ int enrollment_message_syntax_2009_CMCStatus_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int enrollment_message_syntax_2009_CMCStatus_validate(const enrollment_message_syntax_2009_CMCStatus *in) {
+    (void)in;
     return 1;
 }
 
@@ -1573,6 +1792,12 @@ int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_encode(synta_cbb *cbb,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_validate(const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo_bodyList *out, synta_error *err) {
@@ -1626,6 +1851,11 @@ int enrollment_message_syntax_2009_CMCFailInfo_encode(synta_cbb *cbb, uint32_t t
     return 1;
 }
 
+int enrollment_message_syntax_2009_CMCFailInfo_validate(const enrollment_message_syntax_2009_CMCFailInfo *in) {
+    (void)in;
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CMCFailInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCFailInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1665,6 +1895,11 @@ int enrollment_message_syntax_2009_PendInfo_encode(synta_cbb *cbb, uint32_t tag,
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PendInfo_validate(const enrollment_message_syntax_2009_PendInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PendInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PendInfo *out, synta_error *err) {
@@ -1729,6 +1964,26 @@ int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_encode(synta_cbb *cbb
         return 1;
         case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *in) {
+    (void)in;
+    switch (in->present) {
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_failInfo:
+        {
+            if (!enrollment_message_syntax_2009_CMCFailInfo_validate(&in->u.failInfo)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_pendInfo:
+        {
+            if (!enrollment_message_syntax_2009_PendInfo_validate(&in->u.pendInfo)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFO_OTHERINFO_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -1804,6 +2059,22 @@ int enrollment_message_syntax_2009_CMCStatusInfo_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CMCStatusInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfo *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_CMCStatus_validate(&in->cMCStatus)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->bodyList)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_CMCStatusInfo_bodyList_validate(&in->bodyList)) return 0;
+    }
+    if (in->has_otherInfo)
+    {
+        if (!enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_validate(&in->otherInfo)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CMCStatusInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1842,6 +2113,11 @@ int enrollment_message_syntax_2009_AddExtensions_certReferences_encode(synta_cbb
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AddExtensions_certReferences_validate(const enrollment_message_syntax_2009_AddExtensions_certReferences *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AddExtensions_certReferences_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions_certReferences *out, synta_error *err) {
@@ -1925,6 +2201,11 @@ int enrollment_message_syntax_2009_Extension_CertExtensions_encode(synta_cbb *cb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_Extension_CertExtensions_validate(const enrollment_message_syntax_2009_Extension_CertExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_Extension_CertExtensions *out, synta_error *err) {
@@ -2084,6 +2365,11 @@ int enrollment_message_syntax_2009_AddExtensions_extensions_encode(synta_cbb *cb
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_AddExtensions_extensions_validate(const enrollment_message_syntax_2009_AddExtensions_extensions *in) {
+    (void)in;
+    return 1;
+}
+
 int enrollment_message_syntax_2009_AddExtensions_extensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions_extensions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2156,6 +2442,20 @@ int enrollment_message_syntax_2009_AddExtensions_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_AddExtensions_validate(const enrollment_message_syntax_2009_AddExtensions *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->pkiDataReference)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AddExtensions_certReferences_validate(&in->certReferences)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AddExtensions_extensions_validate(&in->extensions)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_AddExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2200,6 +2500,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_encode(synta_cbb 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *out, synta_error *err) {
@@ -2262,6 +2567,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_encode(synta_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *out, synta_error *err) {
@@ -2349,6 +2659,20 @@ int enrollment_message_syntax_2009_EncryptedPOP_encode(synta_cbb *cbb, uint32_t 
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_EncryptedPOP_validate(const enrollment_message_syntax_2009_EncryptedPOP *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_TaggedRequest_validate(&in->request)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(&in->thePOPAlgID)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_validate(&in->witnessAlgID)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_EncryptedPOP_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_EncryptedPOP *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2397,6 +2721,17 @@ int enrollment_message_syntax_2009_DecryptedPOP_encode(synta_cbb *cbb, uint32_t 
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_DecryptedPOP_validate(const enrollment_message_syntax_2009_DecryptedPOP *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->bodyPartID)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(&in->thePOPAlgID)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_DecryptedPOP_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_DecryptedPOP *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2438,6 +2773,17 @@ int enrollment_message_syntax_2009_LraPopWitness_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_LraPopWitness_validate(const enrollment_message_syntax_2009_LraPopWitness *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->pkiDataBodyid)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AddExtensions_certReferences_validate(&in->bodyIds)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_LraPopWitness_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_LraPopWitness *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2477,6 +2823,14 @@ int enrollment_message_syntax_2009_GetCert_encode(synta_cbb *cbb, uint32_t tag, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_GetCert_validate(const enrollment_message_syntax_2009_GetCert *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->issuerName)) return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_GetCert_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_GetCert *out, synta_error *err) {
@@ -2545,6 +2899,19 @@ int enrollment_message_syntax_2009_GetCRL_encode(synta_cbb *cbb, uint32_t tag, c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_GetCRL_validate(const enrollment_message_syntax_2009_GetCRL *in) {
+    (void)in;
+    if (in->has_cRLName)
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->cRLName)) return 0;
+    }
+    if (in->has_reasons)
+    {
+        if (!pkix1_implicit_2009_ReasonFlags_validate(&in->reasons)) return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_GetCRL_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_GetCRL *out, synta_error *err) {
@@ -2629,6 +2996,14 @@ int enrollment_message_syntax_2009_RevokeRequest_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_RevokeRequest_validate(const enrollment_message_syntax_2009_RevokeRequest *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_CRLReason_validate(&in->reason)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_RevokeRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_RevokeRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2652,6 +3027,14 @@ int enrollment_message_syntax_2009_CMCCertId_encode(synta_cbb *cbb, uint32_t tag
     {
         if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int enrollment_message_syntax_2009_CMCCertId_validate(const enrollment_message_syntax_2009_CMCCertId *in) {
+    (void)in;
+    {
+        if (!cryptographic_message_syntax_2009_IssuerAndSerialNumber_validate(in)) return 0;
     }
     return 1;
 }
@@ -2699,6 +3082,12 @@ int enrollment_message_syntax_2009_ExtensionReq_encode(synta_cbb *cbb, uint32_t 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_ExtensionReq_validate(const enrollment_message_syntax_2009_ExtensionReq *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_ExtensionReq_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ExtensionReq *out, synta_error *err) {
@@ -2752,6 +3141,11 @@ int enrollment_message_syntax_2009_NoSignatureValue_encode(synta_cbb *cbb, uint3
     return 1;
 }
 
+int enrollment_message_syntax_2009_NoSignatureValue_validate(const enrollment_message_syntax_2009_NoSignatureValue *in) {
+    (void)in;
+    return 1;
+}
+
 int enrollment_message_syntax_2009_NoSignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_NoSignatureValue *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2795,6 +3189,12 @@ int enrollment_message_syntax_2009_BodyPartPath_encode(synta_cbb *cbb, uint32_t 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_BodyPartPath_validate(const enrollment_message_syntax_2009_BodyPartPath *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_BodyPartPath_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartPath *out, synta_error *err) {
@@ -2869,6 +3269,14 @@ int enrollment_message_syntax_2009_CMCUnsignedData_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CMCUnsignedData_validate(const enrollment_message_syntax_2009_CMCUnsignedData *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartPath_validate(&in->bodyPartPath)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CMCUnsignedData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCUnsignedData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2936,6 +3344,26 @@ int enrollment_message_syntax_2009_BodyPartReference_encode(synta_cbb *cbb, uint
     }
 }
 
+int enrollment_message_syntax_2009_BodyPartReference_validate(const enrollment_message_syntax_2009_BodyPartReference *in) {
+    (void)in;
+    switch (in->present) {
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_bodyPartID:
+        {
+            if (!enrollment_message_syntax_2009_BodyPartID_validate(&in->u.bodyPartID)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_bodyPartPath:
+        {
+            if (!enrollment_message_syntax_2009_BodyPartPath_validate(&in->u.bodyPartPath)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_BODYPARTREFERENCE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int enrollment_message_syntax_2009_BodyPartReference_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartReference *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2979,6 +3407,12 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_encode(synta_cbb *cb
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *out, synta_error *err) {
@@ -3044,6 +3478,11 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_en
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *out, synta_error *err) {
@@ -3127,6 +3566,31 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_encode(synta_cbb *c
     }
 }
 
+int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *in) {
+    (void)in;
+    switch (in->present) {
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_failInfo:
+        {
+            if (!enrollment_message_syntax_2009_CMCFailInfo_validate(&in->u.failInfo)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_pendInfo:
+        {
+            if (!enrollment_message_syntax_2009_PendInfo_validate(&in->u.pendInfo)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_extendedFailInfo:
+        {
+            if (!enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_validate(&in->u.extendedFailInfo)) return 0;
+        }
+        return 1;
+        case ENROLLMENT_MESSAGE_SYNTAX_2009_CMCSTATUSINFOV2_OTHERINFO_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3197,6 +3661,22 @@ int enrollment_message_syntax_2009_CMCStatusInfoV2_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CMCStatusInfoV2_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2 *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_CMCStatus_validate(&in->cMCStatus)) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->bodyList)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_validate(&in->bodyList)) return 0;
+    }
+    if (in->has_otherInfo)
+    {
+        if (!enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_validate(&in->otherInfo)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CMCStatusInfoV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3241,6 +3721,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_encode(syn
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *out, synta_error *err) {
@@ -3303,6 +3788,11 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_encode(synta
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_validate(const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *out, synta_error *err) {
@@ -3377,6 +3867,17 @@ int enrollment_message_syntax_2009_PublishTrustAnchors_encode(synta_cbb *cbb, ui
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_PublishTrustAnchors_validate(const enrollment_message_syntax_2009_PublishTrustAnchors *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_validate(&in->hashAlgorithm)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_validate(&in->anchorHashes)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_PublishTrustAnchors_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3400,6 +3901,14 @@ int enrollment_message_syntax_2009_AuthPublish_encode(synta_cbb *cbb, uint32_t t
     {
         if (!enrollment_message_syntax_2009_BodyPartID_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int enrollment_message_syntax_2009_AuthPublish_validate(const enrollment_message_syntax_2009_AuthPublish *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartID_validate(in)) return 0;
     }
     return 1;
 }
@@ -3447,6 +3956,12 @@ int enrollment_message_syntax_2009_BodyPartList_encode(synta_cbb *cbb, uint32_t 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_BodyPartList_validate(const enrollment_message_syntax_2009_BodyPartList *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_BodyPartList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartList *out, synta_error *err) {
@@ -3521,6 +4036,20 @@ int enrollment_message_syntax_2009_CMCPublicationInfo_encode(synta_cbb *cbb, uin
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_CMCPublicationInfo_validate(const enrollment_message_syntax_2009_CMCPublicationInfo *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_validate(&in->hashAlg)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_validate(&in->certHashes)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_PKIPublicationInfo_validate(&in->pubInfo)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_CMCPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCPublicationInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3587,6 +4116,20 @@ int enrollment_message_syntax_2009_ModCertTemplate_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_ModCertTemplate_validate(const enrollment_message_syntax_2009_ModCertTemplate *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_BodyPartPath_validate(&in->pkiDataReference)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_BodyPartList_validate(&in->certReferences)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_CertTemplate_validate(&in->certTemplate)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_ModCertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ModCertTemplate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3630,6 +4173,12 @@ int enrollment_message_syntax_2009_ControlsProcessed_bodyList_encode(synta_cbb *
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_ControlsProcessed_bodyList_validate(const enrollment_message_syntax_2009_ControlsProcessed_bodyList *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_ControlsProcessed_bodyList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ControlsProcessed_bodyList *out, synta_error *err) {
@@ -3696,6 +4245,15 @@ int enrollment_message_syntax_2009_ControlsProcessed_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_ControlsProcessed_validate(const enrollment_message_syntax_2009_ControlsProcessed *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->bodyList)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!enrollment_message_syntax_2009_ControlsProcessed_bodyList_validate(&in->bodyList)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_ControlsProcessed_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ControlsProcessed *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3744,6 +4302,17 @@ int enrollment_message_syntax_2009_IdentityProofV2_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int enrollment_message_syntax_2009_IdentityProofV2_validate(const enrollment_message_syntax_2009_IdentityProofV2 *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_validate(&in->proofAlgID)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(&in->macAlgId)) return 0;
+    }
+    return 1;
+}
+
 int enrollment_message_syntax_2009_IdentityProofV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_IdentityProofV2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3788,6 +4357,11 @@ int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_encode(synta_c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in) {
+    (void)in;
+    return 1;
 }
 
 int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *out, synta_error *err) {
@@ -3852,6 +4426,17 @@ int enrollment_message_syntax_2009_PopLinkWitnessV2_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int enrollment_message_syntax_2009_PopLinkWitnessV2_validate(const enrollment_message_syntax_2009_PopLinkWitnessV2 *in) {
+    (void)in;
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_validate(&in->keyGenAlgorithm)) return 0;
+    }
+    {
+        if (!enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(&in->macAlgorithm)) return 0;
+    }
+    return 1;
 }
 
 int enrollment_message_syntax_2009_PopLinkWitnessV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PopLinkWitnessV2 *out, synta_error *err) {

@@ -184,6 +184,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_decode(synta_cbs *c
 /* enrollment_message_syntax_2009_BodyPartID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartID *in);
 
+/* enrollment_message_syntax_2009_BodyPartID_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_validate(const enrollment_message_syntax_2009_BodyPartID *in);
+
 /* enrollment_message_syntax_2009_BodyPartID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartID_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartID *out,
@@ -208,6 +214,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_dec
 
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedAttribute_attrValues *in);
+
+/* enrollment_message_syntax_2009_TaggedAttribute_attrValues_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_attrValues_validate(const enrollment_message_syntax_2009_TaggedAttribute_attrValues *in);
 
 /* enrollment_message_syntax_2009_TaggedAttribute_attrValues_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -252,6 +264,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_decode(synta_c
 /* enrollment_message_syntax_2009_TaggedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedAttribute *in);
 
+/* enrollment_message_syntax_2009_TaggedAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_validate(const enrollment_message_syntax_2009_TaggedAttribute *in);
+
 /* enrollment_message_syntax_2009_TaggedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedAttribute *out,
@@ -276,6 +294,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_decode
 
 /* enrollment_message_syntax_2009_PKIData_controlSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_controlSequence *in);
+
+/* enrollment_message_syntax_2009_PKIData_controlSequence_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_controlSequence_validate(const enrollment_message_syntax_2009_PKIData_controlSequence *in);
 
 /* enrollment_message_syntax_2009_PKIData_controlSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -312,6 +336,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyA
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -373,6 +403,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certifica
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *in);
 
+/* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo *out,
@@ -397,6 +433,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_val
 
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *in);
+
+/* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_values_validate(const enrollment_message_syntax_2009_AttributeSet_AttributeList_values *in);
 
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -433,6 +475,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_dec
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AttributeSet_AttributeList *in);
 
+/* enrollment_message_syntax_2009_AttributeSet_AttributeList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_validate(const enrollment_message_syntax_2009_AttributeSet_AttributeList *in);
+
 /* enrollment_message_syntax_2009_AttributeSet_AttributeList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AttributeSet_AttributeList_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AttributeSet_AttributeList *out,
@@ -457,6 +505,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certifica
 
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *in);
+
+/* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes *in);
 
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -495,6 +549,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certifica
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *in);
 
+/* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_validate(const enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo *out,
@@ -519,6 +579,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureA
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -605,6 +671,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_decode(sy
 /* enrollment_message_syntax_2009_CertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CertificationRequest *in);
 
+/* enrollment_message_syntax_2009_CertificationRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_validate(const enrollment_message_syntax_2009_CertificationRequest *in);
+
 /* enrollment_message_syntax_2009_CertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CertificationRequest *out,
@@ -634,6 +706,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_dec
 /* enrollment_message_syntax_2009_TaggedCertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedCertificationRequest *in);
 
+/* enrollment_message_syntax_2009_TaggedCertificationRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_validate(const enrollment_message_syntax_2009_TaggedCertificationRequest *in);
+
 /* enrollment_message_syntax_2009_TaggedCertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedCertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedCertificationRequest *out,
@@ -658,6 +736,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_decode(synta
 
 /* enrollment_message_syntax_2009_TaggedRequest_orm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedRequest_orm *in);
+
+/* enrollment_message_syntax_2009_TaggedRequest_orm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_orm_validate(const enrollment_message_syntax_2009_TaggedRequest_orm *in);
 
 /* enrollment_message_syntax_2009_TaggedRequest_orm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -710,6 +794,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_decode(synta_cbs
 /* enrollment_message_syntax_2009_TaggedRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedRequest *in);
 
+/* enrollment_message_syntax_2009_TaggedRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_validate(const enrollment_message_syntax_2009_TaggedRequest *in);
+
 /* enrollment_message_syntax_2009_TaggedRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedRequest *out,
@@ -734,6 +824,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_decode(syn
 
 /* enrollment_message_syntax_2009_PKIData_reqSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_reqSequence *in);
+
+/* enrollment_message_syntax_2009_PKIData_reqSequence_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_reqSequence_validate(const enrollment_message_syntax_2009_PKIData_reqSequence *in);
 
 /* enrollment_message_syntax_2009_PKIData_reqSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -775,6 +871,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_decode(synta
 /* enrollment_message_syntax_2009_TaggedContentInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_TaggedContentInfo *in);
 
+/* enrollment_message_syntax_2009_TaggedContentInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_validate(const enrollment_message_syntax_2009_TaggedContentInfo *in);
+
 /* enrollment_message_syntax_2009_TaggedContentInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_TaggedContentInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_TaggedContentInfo *out,
@@ -799,6 +901,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_decode(syn
 
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_cmsSequence *in);
+
+/* enrollment_message_syntax_2009_PKIData_cmsSequence_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_validate(const enrollment_message_syntax_2009_PKIData_cmsSequence *in);
 
 /* enrollment_message_syntax_2009_PKIData_cmsSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -843,6 +951,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_decode(synta_cbs *cbs
 /* enrollment_message_syntax_2009_OtherMsg_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_OtherMsg *in);
 
+/* enrollment_message_syntax_2009_OtherMsg_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_validate(const enrollment_message_syntax_2009_OtherMsg *in);
+
 /* enrollment_message_syntax_2009_OtherMsg_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_OtherMsg_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_OtherMsg *out,
@@ -867,6 +981,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_decod
 
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData_otherMsgSequence *in);
+
+/* enrollment_message_syntax_2009_PKIData_otherMsgSequence_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_otherMsgSequence_validate(const enrollment_message_syntax_2009_PKIData_otherMsgSequence *in);
 
 /* enrollment_message_syntax_2009_PKIData_otherMsgSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -912,6 +1032,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_decode(synta_cbs *cbs,
 /* enrollment_message_syntax_2009_PKIData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIData *in);
 
+/* enrollment_message_syntax_2009_PKIData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_validate(const enrollment_message_syntax_2009_PKIData *in);
+
 /* enrollment_message_syntax_2009_PKIData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIData *out,
@@ -943,6 +1069,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_decode(synta_cbs *
 /* enrollment_message_syntax_2009_PKIResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PKIResponse *in);
 
+/* enrollment_message_syntax_2009_PKIResponse_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_validate(const enrollment_message_syntax_2009_PKIResponse *in);
+
 /* enrollment_message_syntax_2009_PKIResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIResponse_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PKIResponse *out,
@@ -965,6 +1097,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_decode(synta_cbs 
 
 /* enrollment_message_syntax_2009_ResponseBody_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ResponseBody *in);
+
+/* enrollment_message_syntax_2009_ResponseBody_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_validate(const enrollment_message_syntax_2009_ResponseBody *in);
 
 /* enrollment_message_syntax_2009_ResponseBody_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1008,6 +1146,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_decode(synta_cbs *cb
 /* enrollment_message_syntax_2009_CMCStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatus *in);
 
+/* enrollment_message_syntax_2009_CMCStatus_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_validate(const enrollment_message_syntax_2009_CMCStatus *in);
+
 /* enrollment_message_syntax_2009_CMCStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatus_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatus *out,
@@ -1032,6 +1176,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_decode(
 
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *in);
+
+/* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_validate(const enrollment_message_syntax_2009_CMCStatusInfo_bodyList *in);
 
 /* enrollment_message_syntax_2009_CMCStatusInfo_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1098,6 +1248,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_decode(synta_cbs *
 /* enrollment_message_syntax_2009_CMCFailInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCFailInfo *in);
 
+/* enrollment_message_syntax_2009_CMCFailInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_validate(const enrollment_message_syntax_2009_CMCFailInfo *in);
+
 /* enrollment_message_syntax_2009_CMCFailInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCFailInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCFailInfo *out,
@@ -1126,6 +1282,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_decode(synta_cbs *cbs
 
 /* enrollment_message_syntax_2009_PendInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PendInfo *in);
+
+/* enrollment_message_syntax_2009_PendInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PendInfo_validate(const enrollment_message_syntax_2009_PendInfo *in);
 
 /* enrollment_message_syntax_2009_PendInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1165,6 +1327,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_decode
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *in);
 
+/* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_otherInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo_otherInfo *out,
@@ -1203,6 +1371,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_decode(synta_cbs
 /* enrollment_message_syntax_2009_CMCStatusInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfo *in);
 
+/* enrollment_message_syntax_2009_CMCStatusInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfo *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfo *out,
@@ -1227,6 +1401,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_d
 
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions_certReferences *in);
+
+/* enrollment_message_syntax_2009_AddExtensions_certReferences_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_certReferences_validate(const enrollment_message_syntax_2009_AddExtensions_certReferences *in);
 
 /* enrollment_message_syntax_2009_AddExtensions_certReferences_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1263,6 +1443,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_decod
 
 /* enrollment_message_syntax_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_Extension_CertExtensions *in);
+
+/* enrollment_message_syntax_2009_Extension_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_Extension_CertExtensions_validate(const enrollment_message_syntax_2009_Extension_CertExtensions *in);
 
 /* enrollment_message_syntax_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1343,6 +1529,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_decod
 /* enrollment_message_syntax_2009_AddExtensions_extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions_extensions *in);
 
+/* enrollment_message_syntax_2009_AddExtensions_extensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_validate(const enrollment_message_syntax_2009_AddExtensions_extensions *in);
+
 /* enrollment_message_syntax_2009_AddExtensions_extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_extensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions_extensions *out,
@@ -1385,6 +1577,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_decode(synta_cbs
 /* enrollment_message_syntax_2009_AddExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AddExtensions *in);
 
+/* enrollment_message_syntax_2009_AddExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_validate(const enrollment_message_syntax_2009_AddExtensions *in);
+
 /* enrollment_message_syntax_2009_AddExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AddExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_AddExtensions *out,
@@ -1409,6 +1607,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_de
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_POPAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1454,6 +1658,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlg
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_WitnessAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1511,6 +1721,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_decode(synta_cbs 
 /* enrollment_message_syntax_2009_EncryptedPOP_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_EncryptedPOP *in);
 
+/* enrollment_message_syntax_2009_EncryptedPOP_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_validate(const enrollment_message_syntax_2009_EncryptedPOP *in);
+
 /* enrollment_message_syntax_2009_EncryptedPOP_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_EncryptedPOP_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_EncryptedPOP *out,
@@ -1541,6 +1757,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_decode(synta_cbs 
 
 /* enrollment_message_syntax_2009_DecryptedPOP_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_DecryptedPOP *in);
+
+/* enrollment_message_syntax_2009_DecryptedPOP_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_validate(const enrollment_message_syntax_2009_DecryptedPOP *in);
 
 /* enrollment_message_syntax_2009_DecryptedPOP_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1573,6 +1795,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_decode(synta_cbs
 /* enrollment_message_syntax_2009_LraPopWitness_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_LraPopWitness *in);
 
+/* enrollment_message_syntax_2009_LraPopWitness_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_validate(const enrollment_message_syntax_2009_LraPopWitness *in);
+
 /* enrollment_message_syntax_2009_LraPopWitness_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_LraPopWitness_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_LraPopWitness *out,
@@ -1600,6 +1828,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_decode(synta_cbs *cbs,
 
 /* enrollment_message_syntax_2009_GetCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_GetCert *in);
+
+/* enrollment_message_syntax_2009_GetCert_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCert_validate(const enrollment_message_syntax_2009_GetCert *in);
 
 /* enrollment_message_syntax_2009_GetCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1635,6 +1869,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_decode(synta_cbs *cbs, 
 
 /* enrollment_message_syntax_2009_GetCRL_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_GetCRL *in);
+
+/* enrollment_message_syntax_2009_GetCRL_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_GetCRL_validate(const enrollment_message_syntax_2009_GetCRL *in);
 
 /* enrollment_message_syntax_2009_GetCRL_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1675,6 +1915,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_decode(synta_cbs
 /* enrollment_message_syntax_2009_RevokeRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_RevokeRequest *in);
 
+/* enrollment_message_syntax_2009_RevokeRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_validate(const enrollment_message_syntax_2009_RevokeRequest *in);
+
 /* enrollment_message_syntax_2009_RevokeRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_RevokeRequest *out,
@@ -1700,6 +1946,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_decode(synta_cbs *cb
 
 /* enrollment_message_syntax_2009_CMCCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCCertId *in);
+
+/* enrollment_message_syntax_2009_CMCCertId_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_validate(const enrollment_message_syntax_2009_CMCCertId *in);
 
 /* enrollment_message_syntax_2009_CMCCertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1731,6 +1983,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_decode(synta_cbs 
 
 /* enrollment_message_syntax_2009_ExtensionReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ExtensionReq *in);
+
+/* enrollment_message_syntax_2009_ExtensionReq_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_ExtensionReq_validate(const enrollment_message_syntax_2009_ExtensionReq *in);
 
 /* enrollment_message_syntax_2009_ExtensionReq_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1767,6 +2025,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_decode(synta_
 /* enrollment_message_syntax_2009_NoSignatureValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_NoSignatureValue *in);
 
+/* enrollment_message_syntax_2009_NoSignatureValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_validate(const enrollment_message_syntax_2009_NoSignatureValue *in);
+
 /* enrollment_message_syntax_2009_NoSignatureValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_NoSignatureValue *out,
@@ -1796,6 +2060,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_decode(synta_cbs 
 
 /* enrollment_message_syntax_2009_BodyPartPath_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartPath *in);
+
+/* enrollment_message_syntax_2009_BodyPartPath_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_validate(const enrollment_message_syntax_2009_BodyPartPath *in);
 
 /* enrollment_message_syntax_2009_BodyPartPath_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1842,6 +2112,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_decode(synta_c
 /* enrollment_message_syntax_2009_CMCUnsignedData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCUnsignedData *in);
 
+/* enrollment_message_syntax_2009_CMCUnsignedData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_validate(const enrollment_message_syntax_2009_CMCUnsignedData *in);
+
 /* enrollment_message_syntax_2009_CMCUnsignedData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCUnsignedData_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCUnsignedData *out,
@@ -1885,6 +2161,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_decode(synta
 /* enrollment_message_syntax_2009_BodyPartReference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartReference *in);
 
+/* enrollment_message_syntax_2009_BodyPartReference_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_validate(const enrollment_message_syntax_2009_BodyPartReference *in);
+
 /* enrollment_message_syntax_2009_BodyPartReference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartReference_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_BodyPartReference *out,
@@ -1909,6 +2191,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_decod
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *in);
+
+/* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList *in);
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1944,6 +2232,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_exte
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *in);
+
+/* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo *in);
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_extendedFailInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1984,6 +2278,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_deco
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *in);
+
+/* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo *in);
 
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_otherInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2031,6 +2331,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_decode(synta_c
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCStatusInfoV2 *in);
 
+/* enrollment_message_syntax_2009_CMCStatusInfoV2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_validate(const enrollment_message_syntax_2009_CMCStatusInfoV2 *in);
+
 /* enrollment_message_syntax_2009_CMCStatusInfoV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfoV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCStatusInfoV2 *out,
@@ -2055,6 +2361,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgori
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_HashAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2103,6 +2415,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHash
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *in);
 
+/* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_validate(const enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *in);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors_anchorHashes *out,
@@ -2146,6 +2464,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_decode(syn
 /* enrollment_message_syntax_2009_PublishTrustAnchors_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PublishTrustAnchors *in);
 
+/* enrollment_message_syntax_2009_PublishTrustAnchors_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_validate(const enrollment_message_syntax_2009_PublishTrustAnchors *in);
+
 /* enrollment_message_syntax_2009_PublishTrustAnchors_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_PublishTrustAnchors *out,
@@ -2170,6 +2494,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_decode(synta_cbs *
 
 /* enrollment_message_syntax_2009_AuthPublish_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AuthPublish *in);
+
+/* enrollment_message_syntax_2009_AuthPublish_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AuthPublish_validate(const enrollment_message_syntax_2009_AuthPublish *in);
 
 /* enrollment_message_syntax_2009_AuthPublish_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2197,6 +2527,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_decode(synta_cbs 
 
 /* enrollment_message_syntax_2009_BodyPartList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_BodyPartList *in);
+
+/* enrollment_message_syntax_2009_BodyPartList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartList_validate(const enrollment_message_syntax_2009_BodyPartList *in);
 
 /* enrollment_message_syntax_2009_BodyPartList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2241,6 +2577,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_decode(synt
 /* enrollment_message_syntax_2009_CMCPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_CMCPublicationInfo *in);
 
+/* enrollment_message_syntax_2009_CMCPublicationInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_validate(const enrollment_message_syntax_2009_CMCPublicationInfo *in);
+
 /* enrollment_message_syntax_2009_CMCPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_CMCPublicationInfo *out,
@@ -2277,6 +2619,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_decode(synta_c
 /* enrollment_message_syntax_2009_ModCertTemplate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ModCertTemplate *in);
 
+/* enrollment_message_syntax_2009_ModCertTemplate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_validate(const enrollment_message_syntax_2009_ModCertTemplate *in);
+
 /* enrollment_message_syntax_2009_ModCertTemplate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ModCertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ModCertTemplate *out,
@@ -2301,6 +2649,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_dec
 
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ControlsProcessed_bodyList *in);
+
+/* enrollment_message_syntax_2009_ControlsProcessed_bodyList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_validate(const enrollment_message_syntax_2009_ControlsProcessed_bodyList *in);
 
 /* enrollment_message_syntax_2009_ControlsProcessed_bodyList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2342,6 +2696,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_decode(synta
 /* enrollment_message_syntax_2009_ControlsProcessed_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_ControlsProcessed *in);
 
+/* enrollment_message_syntax_2009_ControlsProcessed_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_validate(const enrollment_message_syntax_2009_ControlsProcessed *in);
+
 /* enrollment_message_syntax_2009_ControlsProcessed_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_ControlsProcessed *out,
@@ -2374,6 +2734,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_decode(synta_c
 /* enrollment_message_syntax_2009_IdentityProofV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_IdentityProofV2 *in);
 
+/* enrollment_message_syntax_2009_IdentityProofV2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_validate(const enrollment_message_syntax_2009_IdentityProofV2 *in);
+
 /* enrollment_message_syntax_2009_IdentityProofV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_IdentityProofV2_parse(const uint8_t *data, size_t len, synta_rules rules, enrollment_message_syntax_2009_IdentityProofV2 *out,
@@ -2398,6 +2764,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in);
+
+/* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_validate(const enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs *in);
 
 /* enrollment_message_syntax_2009_AlgorithmIdentifier_KeyDevAlgs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2450,6 +2822,12 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_decode(synta_
 
 /* enrollment_message_syntax_2009_PopLinkWitnessV2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_encode(synta_cbb *cbb, uint32_t tag, const enrollment_message_syntax_2009_PopLinkWitnessV2 *in);
+
+/* enrollment_message_syntax_2009_PopLinkWitnessV2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int enrollment_message_syntax_2009_PopLinkWitnessV2_validate(const enrollment_message_syntax_2009_PopLinkWitnessV2 *in);
 
 /* enrollment_message_syntax_2009_PopLinkWitnessV2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -45,6 +45,11 @@ int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synt
     return synta_cbb_flush(cbb);
 }
 
+int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms *in) {
+    (void)in;
+    return 1;
+}
+
 int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -166,6 +171,11 @@ int merkle_tree_certificates_Extension_CertExtensions_encode(synta_cbb *cbb, uin
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int merkle_tree_certificates_Extension_CertExtensions_validate(const merkle_tree_certificates_Extension_CertExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int merkle_tree_certificates_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_Extension_CertExtensions *out, synta_error *err) {
@@ -330,6 +340,12 @@ int merkle_tree_certificates_Extensions_CertExtensions_encode(synta_cbb *cbb, ui
     return synta_cbb_flush(cbb);
 }
 
+int merkle_tree_certificates_Extensions_CertExtensions_validate(const merkle_tree_certificates_Extensions_CertExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int merkle_tree_certificates_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_Extensions_CertExtensions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -477,6 +493,29 @@ int merkle_tree_certificates_TBSCertificateLogEntry_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int merkle_tree_certificates_TBSCertificateLogEntry_validate(const merkle_tree_certificates_TBSCertificateLogEntry *in) {
+    (void)in;
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!pkix1_explicit_2009_Version_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Validity_validate(&in->validity)) return 0;
+    }
+    {
+        if (!merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_validate(&in->subjectPublicKeyAlgorithm)) return 0;
+    }
+    if (in->has_issuerUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUniqueID)) return 0;
+    }
+    if (in->has_subjectUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->subjectUniqueID)) return 0;
+    }
+    return 1;
+}
+
 int merkle_tree_certificates_TBSCertificateLogEntry_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_TBSCertificateLogEntry *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -523,6 +562,11 @@ int merkle_tree_certificates_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int merkle_tree_certificates_AlgorithmIdentifier_validate(const merkle_tree_certificates_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int merkle_tree_certificates_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_AlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -567,6 +611,11 @@ int merkle_tree_certificates_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int merkle_tree_certificates_AlgorithmIdentifier2_validate(const merkle_tree_certificates_AlgorithmIdentifier2 *in) {
+    (void)in;
+    return 1;
 }
 
 int merkle_tree_certificates_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_AlgorithmIdentifier2 *out, synta_error *err) {
@@ -634,6 +683,23 @@ int merkle_tree_certificates_MTCCertificationAuthority_encode(synta_cbb *cbb, ui
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int merkle_tree_certificates_MTCCertificationAuthority_validate(const merkle_tree_certificates_MTCCertificationAuthority *in) {
+    (void)in;
+    {
+        if (!merkle_tree_certificates_AlgorithmIdentifier_validate(&in->logHash)) return 0;
+    }
+    {
+        if (!merkle_tree_certificates_AlgorithmIdentifier2_validate(&in->sigAlg)) return 0;
+    }
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(&in->minSerial), UINT64_C(0), UINT64_C(18446744073709551615)))) return 0;
+    }
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(&in->maxSerial), UINT64_C(0), UINT64_C(18446744073709551615)))) return 0;
+    }
+    return 1;
 }
 
 int merkle_tree_certificates_MTCCertificationAuthority_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_MTCCertificationAuthority *out, synta_error *err) {

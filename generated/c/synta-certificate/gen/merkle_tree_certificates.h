@@ -48,6 +48,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorit
 /* merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms *in);
 
+/* merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms *in);
+
 /* merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms *out,
@@ -108,6 +114,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_Extension_CertExtensions_decode(synt
 
 /* merkle_tree_certificates_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_Extension_CertExtensions *in);
+
+/* merkle_tree_certificates_Extension_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_Extension_CertExtensions_validate(const merkle_tree_certificates_Extension_CertExtensions *in);
 
 /* merkle_tree_certificates_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -188,6 +200,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_Extensions_CertExtensions_decode(syn
 /* merkle_tree_certificates_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_Extensions_CertExtensions *in);
 
+/* merkle_tree_certificates_Extensions_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_Extensions_CertExtensions_validate(const merkle_tree_certificates_Extensions_CertExtensions *in);
+
 /* merkle_tree_certificates_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int merkle_tree_certificates_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_Extensions_CertExtensions *out,
@@ -247,6 +265,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_TBSCertificateLogEntry_decode(synta_
 /* merkle_tree_certificates_TBSCertificateLogEntry_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_TBSCertificateLogEntry_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_TBSCertificateLogEntry *in);
 
+/* merkle_tree_certificates_TBSCertificateLogEntry_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_TBSCertificateLogEntry_validate(const merkle_tree_certificates_TBSCertificateLogEntry *in);
+
 /* merkle_tree_certificates_TBSCertificateLogEntry_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int merkle_tree_certificates_TBSCertificateLogEntry_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_TBSCertificateLogEntry *out,
@@ -272,6 +296,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_decode(synta_cbs
 /* merkle_tree_certificates_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_AlgorithmIdentifier *in);
 
+/* merkle_tree_certificates_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_validate(const merkle_tree_certificates_AlgorithmIdentifier *in);
+
 /* merkle_tree_certificates_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, merkle_tree_certificates_AlgorithmIdentifier *out,
@@ -296,6 +326,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier2_decode(synta_cb
 
 /* merkle_tree_certificates_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_AlgorithmIdentifier2 *in);
+
+/* merkle_tree_certificates_AlgorithmIdentifier2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_AlgorithmIdentifier2_validate(const merkle_tree_certificates_AlgorithmIdentifier2 *in);
 
 /* merkle_tree_certificates_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -329,6 +365,12 @@ SYNTA_MUST_USE int merkle_tree_certificates_MTCCertificationAuthority_decode(syn
 
 /* merkle_tree_certificates_MTCCertificationAuthority_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int merkle_tree_certificates_MTCCertificationAuthority_encode(synta_cbb *cbb, uint32_t tag, const merkle_tree_certificates_MTCCertificationAuthority *in);
+
+/* merkle_tree_certificates_MTCCertificationAuthority_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int merkle_tree_certificates_MTCCertificationAuthority_validate(const merkle_tree_certificates_MTCCertificationAuthority *in);
 
 /* merkle_tree_certificates_MTCCertificationAuthority_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -42,6 +42,11 @@ int ocsp_2013_08_Version_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08
     return 1;
 }
 
+int ocsp_2013_08_Version_validate(const ocsp_2013_08_Version *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_Version_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Version *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -86,6 +91,11 @@ int ocsp_2013_08_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AlgorithmIdentifier_validate(const ocsp_2013_08_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier *out, synta_error *err) {
@@ -143,6 +153,17 @@ int ocsp_2013_08_CertID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_CertID_validate(const ocsp_2013_08_CertID *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier_validate(&in->hashAlgorithm)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertID *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -182,6 +203,14 @@ int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_ServiceLocator_validate(const ocsp_2013_08_ServiceLocator *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_validate(&in->locator)) return 0;
+    }
+    return 1;
 }
 
 int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out, synta_error *err) {
@@ -243,6 +272,11 @@ int ocsp_2013_08_Extension_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_Extension_re_ocsp_service_locator_validate(const ocsp_2013_08_Extension_re_ocsp_service_locator *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_Extension_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_service_locator *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -301,6 +335,12 @@ int ocsp_2013_08_Extensions_re_ocsp_service_locator_encode(synta_cbb *cbb, uint3
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_service_locator_validate(const ocsp_2013_08_Extensions_re_ocsp_service_locator *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int ocsp_2013_08_Extensions_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_service_locator *out, synta_error *err) {
@@ -378,6 +418,14 @@ int ocsp_2013_08_Request_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_Request_validate(const ocsp_2013_08_Request *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_CertID_validate(&in->reqCert)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_Request_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Request *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -416,6 +464,11 @@ int ocsp_2013_08_TBSRequest_requestList_encode(synta_cbb *cbb, uint32_t tag, con
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_TBSRequest_requestList_validate(const ocsp_2013_08_TBSRequest_requestList *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_TBSRequest_requestList_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest_requestList *out, synta_error *err) {
@@ -480,6 +533,11 @@ int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AcceptableResponses_validate(const ocsp_2013_08_AcceptableResponses *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out, synta_error *err) {
@@ -552,6 +610,11 @@ int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_AlgorithmIdentifier2_validate(const ocsp_2013_08_AlgorithmIdentifier2 *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -596,6 +659,11 @@ int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AlgorithmIdentifier3_validate(const ocsp_2013_08_AlgorithmIdentifier3 *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier3 *out, synta_error *err) {
@@ -644,6 +712,18 @@ int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_PreferredSignatureAlgorithm_validate(const ocsp_2013_08_PreferredSignatureAlgorithm *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier2_validate(&in->sigIdentifier)) return 0;
+    }
+    if (in->has_certIdentifier)
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier3_validate(&in->certIdentifier)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -682,6 +762,11 @@ int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t ta
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_PreferredSignatureAlgorithms_validate(const ocsp_2013_08_PreferredSignatureAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_PreferredSignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithms *out, synta_error *err) {
@@ -767,6 +852,11 @@ int ocsp_2013_08_Extension_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_Extension_validate(const ocsp_2013_08_Extension *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -837,6 +927,12 @@ int ocsp_2013_08_Extensions_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_validate(const ocsp_2013_08_Extensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int ocsp_2013_08_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions *out, synta_error *err) {
@@ -952,6 +1048,22 @@ int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_TBSRequest_validate(const ocsp_2013_08_TBSRequest *in) {
+    (void)in;
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!ocsp_2013_08_Version_validate(&in->version)) return 0;
+    }
+    if (in->has_requestorName)
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->requestorName)) return 0;
+    }
+    {
+        if (!ocsp_2013_08_TBSRequest_requestList_validate(&in->requestList)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -990,6 +1102,11 @@ int ocsp_2013_08_Signature_certs_encode(synta_cbb *cbb, uint32_t tag, const ocsp
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Signature_certs_validate(const ocsp_2013_08_Signature_certs *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_Signature_certs_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Signature_certs *out, synta_error *err) {
@@ -1074,6 +1191,18 @@ int ocsp_2013_08_Signature_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_Signature_validate(const ocsp_2013_08_Signature *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier2_validate(&in->signatureAlgorithm)) return 0;
+    }
+    if (in->has_certs)
+    {
+        if (!ocsp_2013_08_Signature_certs_validate(&in->certs)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_Signature_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Signature *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1125,6 +1254,18 @@ int ocsp_2013_08_OCSPRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_OCSPRequest_validate(const ocsp_2013_08_OCSPRequest *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_TBSRequest_validate(&in->tbsRequest)) return 0;
+    }
+    if (in->has_optionalSignature)
+    {
+        if (!ocsp_2013_08_Signature_validate(&in->optionalSignature)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_OCSPRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1163,6 +1304,21 @@ int ocsp_2013_08_OCSPResponseStatus_encode(synta_cbb *cbb, uint32_t tag, const o
     return 1;
 }
 
+int ocsp_2013_08_OCSPResponseStatus_validate(const ocsp_2013_08_OCSPResponseStatus *in) {
+    (void)in;
+    switch (*in) {
+        case INT64_C(0):
+        case INT64_C(1):
+        case INT64_C(2):
+        case INT64_C(3):
+        case INT64_C(5):
+        case INT64_C(6):
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponseStatus *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1187,6 +1343,11 @@ int ocsp_2013_08_KeyHash_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int ocsp_2013_08_KeyHash_validate(const ocsp_2013_08_KeyHash *in) {
+    (void)in;
     return 1;
 }
 
@@ -1267,6 +1428,23 @@ int ocsp_2013_08_ResponderID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
     }
 }
 
+int ocsp_2013_08_ResponderID_validate(const ocsp_2013_08_ResponderID *in) {
+    (void)in;
+    switch (in->present) {
+        case OCSP_2013_08_RESPONDERID_PR_byName:
+        return 1;
+        case OCSP_2013_08_RESPONDERID_PR_byKey:
+        {
+            if (!ocsp_2013_08_KeyHash_validate(&in->u.byKey)) return 0;
+        }
+        return 1;
+        case OCSP_2013_08_RESPONDERID_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int ocsp_2013_08_ResponderID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponderID *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1318,6 +1496,15 @@ int ocsp_2013_08_RevokedInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_RevokedInfo_validate(const ocsp_2013_08_RevokedInfo *in) {
+    (void)in;
+    if (in->has_revocationReason)
+    {
+        if (!pkix1_implicit_2009_CRLReason_validate(&in->revocationReason)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_RevokedInfo_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_RevokedInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1342,6 +1529,11 @@ int ocsp_2013_08_UnknownInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
         if (!synta_gen_null_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int ocsp_2013_08_UnknownInfo_validate(const ocsp_2013_08_UnknownInfo *in) {
+    (void)in;
     return 1;
 }
 
@@ -1426,6 +1618,28 @@ int ocsp_2013_08_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
     }
 }
 
+int ocsp_2013_08_CertStatus_validate(const ocsp_2013_08_CertStatus *in) {
+    (void)in;
+    switch (in->present) {
+        case OCSP_2013_08_CERTSTATUS_PR_good:
+        return 1;
+        case OCSP_2013_08_CERTSTATUS_PR_revoked:
+        {
+            if (!ocsp_2013_08_RevokedInfo_validate(&in->u.revoked)) return 0;
+        }
+        return 1;
+        case OCSP_2013_08_CERTSTATUS_PR_unknown_:
+        {
+            if (!ocsp_2013_08_UnknownInfo_validate(&in->u.unknown_)) return 0;
+        }
+        return 1;
+        case OCSP_2013_08_CERTSTATUS_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int ocsp_2013_08_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertStatus *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1502,6 +1716,11 @@ int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_C
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_CrlID_validate(const ocsp_2013_08_CrlID *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1526,6 +1745,11 @@ int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2
         if (!synta_gen_gentime_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int ocsp_2013_08_ArchiveCutoff_validate(const ocsp_2013_08_ArchiveCutoff *in) {
+    (void)in;
     return 1;
 }
 
@@ -1586,6 +1810,11 @@ int ocsp_2013_08_Extension2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extension2_validate(const ocsp_2013_08_Extension2 *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_Extension2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension2 *out, synta_error *err) {
@@ -1676,6 +1905,12 @@ int ocsp_2013_08_Extensions2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions2_validate(const ocsp_2013_08_Extensions2 *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int ocsp_2013_08_Extensions2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions2 *out, synta_error *err) {
@@ -1783,6 +2018,17 @@ int ocsp_2013_08_SingleResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_SingleResponse_validate(const ocsp_2013_08_SingleResponse *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_CertID_validate(&in->certID)) return 0;
+    }
+    {
+        if (!ocsp_2013_08_CertStatus_validate(&in->certStatus)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_SingleResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_SingleResponse *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1821,6 +2067,11 @@ int ocsp_2013_08_ResponseData_responses_encode(synta_cbb *cbb, uint32_t tag, con
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_ResponseData_responses_validate(const ocsp_2013_08_ResponseData_responses *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_ResponseData_responses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseData_responses *out, synta_error *err) {
@@ -1906,6 +2157,11 @@ int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cb
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_validate(const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in) {
+    (void)in;
+    return 1;
+}
+
 int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1970,6 +2226,12 @@ int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_c
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_validate(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out, synta_error *err) {
@@ -2083,6 +2345,21 @@ int ocsp_2013_08_ResponseData_encode(synta_cbb *cbb, uint32_t tag, const ocsp_20
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_ResponseData_validate(const ocsp_2013_08_ResponseData *in) {
+    (void)in;
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!ocsp_2013_08_Version_validate(&in->version)) return 0;
+    }
+    {
+        if (!ocsp_2013_08_ResponderID_validate(&in->responderID)) return 0;
+    }
+    {
+        if (!ocsp_2013_08_ResponseData_responses_validate(&in->responses)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_ResponseData_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseData *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2127,6 +2404,11 @@ int ocsp_2013_08_AlgorithmIdentifier4_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_AlgorithmIdentifier4_validate(const ocsp_2013_08_AlgorithmIdentifier4 *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_AlgorithmIdentifier4_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier4 *out, synta_error *err) {
@@ -2228,6 +2510,21 @@ int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const oc
     return synta_cbb_flush(cbb);
 }
 
+int ocsp_2013_08_BasicOCSPResponse_validate(const ocsp_2013_08_BasicOCSPResponse *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_ResponseData_validate(&in->tbsResponseData)) return 0;
+    }
+    {
+        if (!ocsp_2013_08_AlgorithmIdentifier4_validate(&in->signatureAlgorithm)) return 0;
+    }
+    if (in->has_certs)
+    {
+        if (!ocsp_2013_08_Signature_certs_validate(&in->certs)) return 0;
+    }
+    return 1;
+}
+
 int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2267,6 +2564,11 @@ int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_ResponseBytes_validate(const ocsp_2013_08_ResponseBytes *in) {
+    (void)in;
+    return 1;
 }
 
 int ocsp_2013_08_ResponseBytes_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseBytes *out, synta_error *err) {
@@ -2333,6 +2635,18 @@ int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_20
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int ocsp_2013_08_OCSPResponse_validate(const ocsp_2013_08_OCSPResponse *in) {
+    (void)in;
+    {
+        if (!ocsp_2013_08_OCSPResponseStatus_validate(&in->responseStatus)) return 0;
+    }
+    if (in->has_responseBytes)
+    {
+        if (!ocsp_2013_08_ResponseBytes_validate(&in->responseBytes)) return 0;
+    }
+    return 1;
 }
 
 int ocsp_2013_08_OCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponse *out, synta_error *err) {

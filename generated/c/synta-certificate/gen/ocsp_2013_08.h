@@ -73,6 +73,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Version_decode(synta_cbs *cbs, uint32_t tag, ocs
 /* ocsp_2013_08_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Version_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Version *in);
 
+/* ocsp_2013_08_Version_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Version_validate(const ocsp_2013_08_Version *in);
+
 /* ocsp_2013_08_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Version_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Version *out,
@@ -97,6 +103,12 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_decode(synta_cbs *cbs, uint3
 
 /* ocsp_2013_08_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier *in);
+
+/* ocsp_2013_08_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier_validate(const ocsp_2013_08_AlgorithmIdentifier *in);
 
 /* ocsp_2013_08_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -131,6 +143,12 @@ SYNTA_MUST_USE int ocsp_2013_08_CertID_decode(synta_cbs *cbs, uint32_t tag, ocsp
 /* ocsp_2013_08_CertID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CertID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CertID *in);
 
+/* ocsp_2013_08_CertID_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_CertID_validate(const ocsp_2013_08_CertID *in);
+
 /* ocsp_2013_08_CertID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CertID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertID *out,
@@ -159,6 +177,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t t
 /* ocsp_2013_08_ServiceLocator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ServiceLocator *in);
 
+/* ocsp_2013_08_ServiceLocator_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_validate(const ocsp_2013_08_ServiceLocator *in);
+
 /* ocsp_2013_08_ServiceLocator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ServiceLocator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ServiceLocator *out,
@@ -184,6 +208,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_decode(synta_c
 
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_service_locator *in);
+
+/* ocsp_2013_08_Extension_re_ocsp_service_locator_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_service_locator_validate(const ocsp_2013_08_Extension_re_ocsp_service_locator *in);
 
 /* ocsp_2013_08_Extension_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -231,6 +261,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_decode(synta_
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_service_locator *in);
 
+/* ocsp_2013_08_Extensions_re_ocsp_service_locator_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_validate(const ocsp_2013_08_Extensions_re_ocsp_service_locator *in);
+
 /* ocsp_2013_08_Extensions_re_ocsp_service_locator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_service_locator_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_service_locator *out,
@@ -273,6 +309,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocs
 /* ocsp_2013_08_Request_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Request_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Request *in);
 
+/* ocsp_2013_08_Request_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Request_validate(const ocsp_2013_08_Request *in);
+
 /* ocsp_2013_08_Request_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Request_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Request *out,
@@ -297,6 +339,12 @@ SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_decode(synta_cbs *cbs, ui
 
 /* ocsp_2013_08_TBSRequest_requestList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest_requestList *in);
+
+/* ocsp_2013_08_TBSRequest_requestList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_requestList_validate(const ocsp_2013_08_TBSRequest_requestList *in);
 
 /* ocsp_2013_08_TBSRequest_requestList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -336,6 +384,12 @@ SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_decode(synta_cbs *cbs, uint3
 /* ocsp_2013_08_AcceptableResponses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AcceptableResponses *in);
 
+/* ocsp_2013_08_AcceptableResponses_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_validate(const ocsp_2013_08_AcceptableResponses *in);
+
 /* ocsp_2013_08_AcceptableResponses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AcceptableResponses_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AcceptableResponses *out,
@@ -372,6 +426,12 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint
 /* ocsp_2013_08_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier2 *in);
 
+/* ocsp_2013_08_AlgorithmIdentifier2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_validate(const ocsp_2013_08_AlgorithmIdentifier2 *in);
+
 /* ocsp_2013_08_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_AlgorithmIdentifier2 *out,
@@ -396,6 +456,12 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint
 
 /* ocsp_2013_08_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier3 *in);
+
+/* ocsp_2013_08_AlgorithmIdentifier3_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_validate(const ocsp_2013_08_AlgorithmIdentifier3 *in);
 
 /* ocsp_2013_08_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -429,6 +495,12 @@ SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_decode(synta_cbs *cb
 /* ocsp_2013_08_PreferredSignatureAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithm *in);
 
+/* ocsp_2013_08_PreferredSignatureAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_validate(const ocsp_2013_08_PreferredSignatureAlgorithm *in);
+
 /* ocsp_2013_08_PreferredSignatureAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_PreferredSignatureAlgorithm *out,
@@ -455,6 +527,12 @@ SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_decode(synta_cbs *c
 
 /* ocsp_2013_08_PreferredSignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_PreferredSignatureAlgorithms *in);
+
+/* ocsp_2013_08_PreferredSignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_PreferredSignatureAlgorithms_validate(const ocsp_2013_08_PreferredSignatureAlgorithms *in);
 
 /* ocsp_2013_08_PreferredSignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -493,6 +571,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extension_decode(synta_cbs *cbs, uint32_t tag, o
 
 /* ocsp_2013_08_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension *in);
+
+/* ocsp_2013_08_Extension_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_validate(const ocsp_2013_08_Extension *in);
 
 /* ocsp_2013_08_Extension_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -545,6 +629,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions_decode(synta_cbs *cbs, uint32_t tag, 
 /* ocsp_2013_08_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions *in);
 
+/* ocsp_2013_08_Extensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_validate(const ocsp_2013_08_Extensions *in);
+
 /* ocsp_2013_08_Extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions *out,
@@ -592,6 +682,12 @@ SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, 
 /* ocsp_2013_08_TBSRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_TBSRequest *in);
 
+/* ocsp_2013_08_TBSRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_validate(const ocsp_2013_08_TBSRequest *in);
+
 /* ocsp_2013_08_TBSRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_TBSRequest_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_TBSRequest *out,
@@ -616,6 +712,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_decode(synta_cbs *cbs, uint32_t 
 
 /* ocsp_2013_08_Signature_certs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Signature_certs *in);
+
+/* ocsp_2013_08_Signature_certs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Signature_certs_validate(const ocsp_2013_08_Signature_certs *in);
 
 /* ocsp_2013_08_Signature_certs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -660,6 +762,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Signature_decode(synta_cbs *cbs, uint32_t tag, o
 /* ocsp_2013_08_Signature_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Signature *in);
 
+/* ocsp_2013_08_Signature_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Signature_validate(const ocsp_2013_08_Signature *in);
+
 /* ocsp_2013_08_Signature_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Signature_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Signature *out,
@@ -688,6 +796,12 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_decode(synta_cbs *cbs, uint32_t tag,
 
 /* ocsp_2013_08_OCSPRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPRequest *in);
+
+/* ocsp_2013_08_OCSPRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPRequest_validate(const ocsp_2013_08_OCSPRequest *in);
 
 /* ocsp_2013_08_OCSPRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -726,6 +840,12 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_decode(synta_cbs *cbs, uint32
 /* ocsp_2013_08_OCSPResponseStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponseStatus *in);
 
+/* ocsp_2013_08_OCSPResponseStatus_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_validate(const ocsp_2013_08_OCSPResponseStatus *in);
+
 /* ocsp_2013_08_OCSPResponseStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponseStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_OCSPResponseStatus *out,
@@ -749,6 +869,12 @@ SYNTA_MUST_USE int ocsp_2013_08_KeyHash_decode(synta_cbs *cbs, uint32_t tag, ocs
 
 /* ocsp_2013_08_KeyHash_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_KeyHash_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_KeyHash *in);
+
+/* ocsp_2013_08_KeyHash_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_KeyHash_validate(const ocsp_2013_08_KeyHash *in);
 
 /* ocsp_2013_08_KeyHash_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -792,6 +918,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponderID_decode(synta_cbs *cbs, uint32_t tag,
 /* ocsp_2013_08_ResponderID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponderID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponderID *in);
 
+/* ocsp_2013_08_ResponderID_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponderID_validate(const ocsp_2013_08_ResponderID *in);
+
 /* ocsp_2013_08_ResponderID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponderID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponderID *out,
@@ -821,6 +953,12 @@ SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_decode(synta_cbs *cbs, uint32_t tag,
 /* ocsp_2013_08_RevokedInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_RevokedInfo *in);
 
+/* ocsp_2013_08_RevokedInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_validate(const ocsp_2013_08_RevokedInfo *in);
+
 /* ocsp_2013_08_RevokedInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_RevokedInfo_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_RevokedInfo *out,
@@ -843,6 +981,12 @@ SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_decode(synta_cbs *cbs, uint32_t tag,
 
 /* ocsp_2013_08_UnknownInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_UnknownInfo *in);
+
+/* ocsp_2013_08_UnknownInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_UnknownInfo_validate(const ocsp_2013_08_UnknownInfo *in);
 
 /* ocsp_2013_08_UnknownInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -889,6 +1033,12 @@ SYNTA_MUST_USE int ocsp_2013_08_CertStatus_decode(synta_cbs *cbs, uint32_t tag, 
 /* ocsp_2013_08_CertStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CertStatus *in);
 
+/* ocsp_2013_08_CertStatus_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_CertStatus_validate(const ocsp_2013_08_CertStatus *in);
+
 /* ocsp_2013_08_CertStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CertStatus *out,
@@ -922,6 +1072,12 @@ SYNTA_MUST_USE int ocsp_2013_08_CrlID_decode(synta_cbs *cbs, uint32_t tag, ocsp_
 /* ocsp_2013_08_CrlID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_CrlID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_CrlID *in);
 
+/* ocsp_2013_08_CrlID_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_CrlID_validate(const ocsp_2013_08_CrlID *in);
+
 /* ocsp_2013_08_CrlID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_CrlID_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_CrlID *out,
@@ -944,6 +1100,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_decode(synta_cbs *cbs, uint32_t ta
 
 /* ocsp_2013_08_ArchiveCutoff_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ArchiveCutoff *in);
+
+/* ocsp_2013_08_ArchiveCutoff_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ArchiveCutoff_validate(const ocsp_2013_08_ArchiveCutoff *in);
 
 /* ocsp_2013_08_ArchiveCutoff_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -971,6 +1133,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extension2_decode(synta_cbs *cbs, uint32_t tag, 
 
 /* ocsp_2013_08_Extension2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension2 *in);
+
+/* ocsp_2013_08_Extension2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension2_validate(const ocsp_2013_08_Extension2 *in);
 
 /* ocsp_2013_08_Extension2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1029,6 +1197,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions2_decode(synta_cbs *cbs, uint32_t tag,
 /* ocsp_2013_08_Extensions2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions2 *in);
 
+/* ocsp_2013_08_Extensions2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions2_validate(const ocsp_2013_08_Extensions2 *in);
+
 /* ocsp_2013_08_Extensions2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions2_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions2 *out,
@@ -1079,6 +1253,12 @@ SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t t
 /* ocsp_2013_08_SingleResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_SingleResponse *in);
 
+/* ocsp_2013_08_SingleResponse_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_validate(const ocsp_2013_08_SingleResponse *in);
+
 /* ocsp_2013_08_SingleResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_SingleResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_SingleResponse *out,
@@ -1103,6 +1283,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_decode(synta_cbs *cbs, ui
 
 /* ocsp_2013_08_ResponseData_responses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseData_responses *in);
+
+/* ocsp_2013_08_ResponseData_responses_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseData_responses_validate(const ocsp_2013_08_ResponseData_responses *in);
 
 /* ocsp_2013_08_ResponseData_responses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1140,6 +1326,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_
 
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+
+/* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_validate(const ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke *in);
 
 /* ocsp_2013_08_Extension_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1189,6 +1381,12 @@ SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in);
 
+/* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_validate(const ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *in);
+
 /* ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_Extensions_re_ocsp_nonce_re_ocsp_extended_revoke *out,
@@ -1237,6 +1435,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag
 /* ocsp_2013_08_ResponseData_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseData *in);
 
+/* ocsp_2013_08_ResponseData_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseData_validate(const ocsp_2013_08_ResponseData *in);
+
 /* ocsp_2013_08_ResponseData_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseData_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_ResponseData *out,
@@ -1262,6 +1466,12 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_decode(synta_cbs *cbs, uint
 
 /* ocsp_2013_08_AlgorithmIdentifier4_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_AlgorithmIdentifier4 *in);
+
+/* ocsp_2013_08_AlgorithmIdentifier4_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier4_validate(const ocsp_2013_08_AlgorithmIdentifier4 *in);
 
 /* ocsp_2013_08_AlgorithmIdentifier4_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1324,6 +1534,12 @@ SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_decode(synta_cbs *cbs, uint32_
 /* ocsp_2013_08_BasicOCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_BasicOCSPResponse *in);
 
+/* ocsp_2013_08_BasicOCSPResponse_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_validate(const ocsp_2013_08_BasicOCSPResponse *in);
+
 /* ocsp_2013_08_BasicOCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int ocsp_2013_08_BasicOCSPResponse_parse(const uint8_t *data, size_t len, synta_rules rules, ocsp_2013_08_BasicOCSPResponse *out,
@@ -1353,6 +1569,12 @@ SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_decode(synta_cbs *cbs, uint32_t ta
 
 /* ocsp_2013_08_ResponseBytes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_ResponseBytes *in);
+
+/* ocsp_2013_08_ResponseBytes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_ResponseBytes_validate(const ocsp_2013_08_ResponseBytes *in);
 
 /* ocsp_2013_08_ResponseBytes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1402,6 +1624,12 @@ SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_decode(synta_cbs *cbs, uint32_t tag
 
 /* ocsp_2013_08_OCSPResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08_OCSPResponse *in);
+
+/* ocsp_2013_08_OCSPResponse_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int ocsp_2013_08_OCSPResponse_validate(const ocsp_2013_08_OCSPResponse *in);
 
 /* ocsp_2013_08_OCSPResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

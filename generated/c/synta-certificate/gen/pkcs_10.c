@@ -40,6 +40,11 @@ int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_validate(const pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *in) {
+    (void)in;
+    return 1;
+}
+
 int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -79,6 +84,14 @@ int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_validate(const pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *in) {
+    (void)in;
+    {
+        if (!pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_validate(&in->algorithm)) return 0;
+    }
+    return 1;
 }
 
 int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *out, synta_error *err) {
@@ -128,6 +141,12 @@ int pkcs_10_Attribute_CRIAttributes_values_encode(synta_cbb *cbb, uint32_t tag, 
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkcs_10_Attribute_CRIAttributes_values_validate(const pkcs_10_Attribute_CRIAttributes_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkcs_10_Attribute_CRIAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attribute_CRIAttributes_values *out, synta_error *err) {
@@ -201,6 +220,15 @@ int pkcs_10_Attribute_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const p
     return synta_cbb_flush(cbb);
 }
 
+int pkcs_10_Attribute_CRIAttributes_validate(const pkcs_10_Attribute_CRIAttributes *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkcs_10_Attribute_CRIAttributes_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int pkcs_10_Attribute_CRIAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attribute_CRIAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -243,6 +271,11 @@ int pkcs_10_Attributes_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const 
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkcs_10_Attributes_CRIAttributes_validate(const pkcs_10_Attributes_CRIAttributes *in) {
+    (void)in;
+    return 1;
 }
 
 int pkcs_10_Attributes_CRIAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attributes_CRIAttributes *out, synta_error *err) {
@@ -324,6 +357,17 @@ int pkcs_10_CertificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkcs_10_CertificationRequestInfo_validate(const pkcs_10_CertificationRequestInfo *in) {
+    (void)in;
+    {
+        if (!pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_validate(&in->subjectPKInfo)) return 0;
+    }
+    {
+        if (!pkcs_10_Attributes_CRIAttributes_validate(&in->attributes)) return 0;
+    }
+    return 1;
+}
+
 int pkcs_10_CertificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_CertificationRequestInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -368,6 +412,11 @@ int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *out, synta_error *err) {
@@ -416,6 +465,17 @@ int pkcs_10_CertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const pkcs
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkcs_10_CertificationRequest_validate(const pkcs_10_CertificationRequest *in) {
+    (void)in;
+    {
+        if (!pkcs_10_CertificationRequestInfo_validate(&in->certificationRequestInfo)) return 0;
+    }
+    {
+        if (!pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signatureAlgorithm)) return 0;
+    }
+    return 1;
 }
 
 int pkcs_10_CertificationRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_CertificationRequest *out, synta_error *err) {

@@ -28,6 +28,12 @@ SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_decode(synta_cbs
 /* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *in);
 
+/* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_validate(const pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *in);
+
 /* pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_AlgorithmIdentifier_PKInfoAlgorithms *out,
@@ -51,6 +57,12 @@ SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode(synta_cb
 
 /* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *in);
+
+/* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_validate(const pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms *in);
 
 /* pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -76,6 +88,12 @@ SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_decode(synta_cbs *cbs,
 
 /* pkcs_10_Attribute_CRIAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attribute_CRIAttributes_values *in);
+
+/* pkcs_10_Attribute_CRIAttributes_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_values_validate(const pkcs_10_Attribute_CRIAttributes_values *in);
 
 /* pkcs_10_Attribute_CRIAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -112,6 +130,12 @@ SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_decode(synta_cbs *cbs, uint32
 /* pkcs_10_Attribute_CRIAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attribute_CRIAttributes *in);
 
+/* pkcs_10_Attribute_CRIAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_validate(const pkcs_10_Attribute_CRIAttributes *in);
+
 /* pkcs_10_Attribute_CRIAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_Attribute_CRIAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_Attribute_CRIAttributes *out,
@@ -136,6 +160,12 @@ SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_decode(synta_cbs *cbs, uint3
 
 /* pkcs_10_Attributes_CRIAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_Attributes_CRIAttributes *in);
+
+/* pkcs_10_Attributes_CRIAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_Attributes_CRIAttributes_validate(const pkcs_10_Attributes_CRIAttributes *in);
 
 /* pkcs_10_Attributes_CRIAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -180,6 +210,12 @@ SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_decode(synta_cbs *cbs, uint3
 /* pkcs_10_CertificationRequestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_CertificationRequestInfo *in);
 
+/* pkcs_10_CertificationRequestInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_validate(const pkcs_10_CertificationRequestInfo *in);
+
 /* pkcs_10_CertificationRequestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkcs_10_CertificationRequestInfo *out,
@@ -204,6 +240,12 @@ SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_decode(synta_
 
 /* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *in);
+
+/* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkcs_10_AlgorithmIdentifier_SignatureAlgorithms *in);
 
 /* pkcs_10_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -235,6 +277,12 @@ SYNTA_MUST_USE int pkcs_10_CertificationRequest_decode(synta_cbs *cbs, uint32_t 
 
 /* pkcs_10_CertificationRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkcs_10_CertificationRequest_encode(synta_cbb *cbb, uint32_t tag, const pkcs_10_CertificationRequest *in);
+
+/* pkcs_10_CertificationRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkcs_10_CertificationRequest_validate(const pkcs_10_CertificationRequest *in);
 
 /* pkcs_10_CertificationRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -80,6 +80,11 @@ int pkix1_explicit_2009_AttributeType_encode(synta_cbb *cbb, uint32_t tag, const
     return 1;
 }
 
+int pkix1_explicit_2009_AttributeType_validate(const pkix1_explicit_2009_AttributeType *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_explicit_2009_AttributeType_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AttributeType *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -214,6 +219,41 @@ int pkix1_explicit_2009_X520name_encode(synta_cbb *cbb, uint32_t tag, const pkix
         return 1;
         case PKIX1_EXPLICIT_2009_X520NAME_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_X520name_validate(const pkix1_explicit_2009_X520name *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520NAME_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -358,6 +398,41 @@ int pkix1_explicit_2009_X520CommonName_encode(synta_cbb *cbb, uint32_t tag, cons
     }
 }
 
+int pkix1_explicit_2009_X520CommonName_validate(const pkix1_explicit_2009_X520CommonName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520COMMONNAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_X520CommonName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520CommonName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -492,6 +567,41 @@ int pkix1_explicit_2009_X520LocalityName_encode(synta_cbb *cbb, uint32_t tag, co
         return 1;
         case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_X520LocalityName_validate(const pkix1_explicit_2009_X520LocalityName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520LOCALITYNAME_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -636,6 +746,41 @@ int pkix1_explicit_2009_X520StateOrProvinceName_encode(synta_cbb *cbb, uint32_t 
     }
 }
 
+int pkix1_explicit_2009_X520StateOrProvinceName_validate(const pkix1_explicit_2009_X520StateOrProvinceName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520STATEORPROVINCENAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_X520StateOrProvinceName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520StateOrProvinceName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -770,6 +915,41 @@ int pkix1_explicit_2009_X520OrganizationName_encode(synta_cbb *cbb, uint32_t tag
         return 1;
         case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_X520OrganizationName_validate(const pkix1_explicit_2009_X520OrganizationName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONNAME_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -914,6 +1094,41 @@ int pkix1_explicit_2009_X520OrganizationalUnitName_encode(synta_cbb *cbb, uint32
     }
 }
 
+int pkix1_explicit_2009_X520OrganizationalUnitName_validate(const pkix1_explicit_2009_X520OrganizationalUnitName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_X520ORGANIZATIONALUNITNAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520OrganizationalUnitName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1048,6 +1263,41 @@ int pkix1_explicit_2009_DirectoryString_ub_state_name_encode(synta_cbb *cbb, uin
         return 1;
         case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_state_name_validate(const pkix1_explicit_2009_DirectoryString_ub_state_name *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_STATE_NAME_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -1192,6 +1442,41 @@ int pkix1_explicit_2009_DirectoryString_ub_organization_name_encode(synta_cbb *c
     }
 }
 
+int pkix1_explicit_2009_DirectoryString_ub_organization_name_validate(const pkix1_explicit_2009_DirectoryString_ub_organization_name *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATION_NAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organization_name *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1326,6 +1611,41 @@ int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode(synta
         return 1;
         case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_UNKNOWN:
         return synta_cbb_add_bytes(b, in->u.unknown.data, in->u.unknown.len);
+        default:
+        return 0;
+    }
+}
+
+int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_validate(const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_ORGANIZATIONAL_UNIT_NAME_PR_UNKNOWN:
+        return 1;
         default:
         return 0;
     }
@@ -1470,6 +1790,41 @@ int pkix1_explicit_2009_DirectoryString_ub_title_encode(synta_cbb *cbb, uint32_t
     }
 }
 
+int pkix1_explicit_2009_DirectoryString_ub_title_validate(const pkix1_explicit_2009_DirectoryString_ub_title *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(64)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_TITLE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_title *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1609,6 +1964,41 @@ int pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode(synta_cbb *cbb, uint
     }
 }
 
+int pkix1_explicit_2009_DirectoryString_ub_pseudonym_validate(const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(128)))) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_DIRECTORYSTRING_UB_PSEUDONYM_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1648,6 +2038,11 @@ int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode(synta_cbb *cb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_validate(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SingleAttribute_SupportedAttributes *out, synta_error *err) {
@@ -1810,6 +2205,12 @@ int pkix1_explicit_2009_RelativeDistinguishedName_encode(synta_cbb *cbb, uint32_
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_RelativeDistinguishedName_validate(const pkix1_explicit_2009_RelativeDistinguishedName *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkix1_explicit_2009_RelativeDistinguishedName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_RelativeDistinguishedName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1872,6 +2273,11 @@ int pkix1_explicit_2009_RDNSequence_encode(synta_cbb *cbb, uint32_t tag, const p
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_RDNSequence_validate(const pkix1_explicit_2009_RDNSequence *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_RDNSequence_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_RDNSequence *out, synta_error *err) {
@@ -1951,6 +2357,21 @@ int pkix1_explicit_2009_Name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_ex
     }
 }
 
+int pkix1_explicit_2009_Name_validate(const pkix1_explicit_2009_Name *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_NAME_PR_rdnSequence:
+        {
+            if (!pkix1_explicit_2009_RDNSequence_validate(&in->u.rdnSequence)) return 0;
+        }
+        return 1;
+        case PKIX1_EXPLICIT_2009_NAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_Name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Name *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1974,6 +2395,14 @@ int pkix1_explicit_2009_DistinguishedName_encode(synta_cbb *cbb, uint32_t tag, c
     {
         if (!pkix1_explicit_2009_RDNSequence_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix1_explicit_2009_DistinguishedName_validate(const pkix1_explicit_2009_DistinguishedName *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_RDNSequence_validate(in)) return 0;
     }
     return 1;
 }
@@ -2005,6 +2434,11 @@ int pkix1_explicit_2009_Version_encode(synta_cbb *cbb, uint32_t tag, const pkix1
     return 1;
 }
 
+int pkix1_explicit_2009_Version_validate(const pkix1_explicit_2009_Version *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_explicit_2009_Version_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Version *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2029,6 +2463,11 @@ int pkix1_explicit_2009_CertificateSerialNumber_encode(synta_cbb *cbb, uint32_t 
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix1_explicit_2009_CertificateSerialNumber_validate(const pkix1_explicit_2009_CertificateSerialNumber *in) {
+    (void)in;
     return 1;
 }
 
@@ -2076,6 +2515,11 @@ int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *out, synta_error *err) {
@@ -2227,6 +2671,20 @@ int pkix1_explicit_2009_Time_encode(synta_cbb *cbb, uint32_t tag, const pkix1_ex
     }
 }
 
+int pkix1_explicit_2009_Time_validate(const pkix1_explicit_2009_Time *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_EXPLICIT_2009_TIME_PR_utcTime:
+        return 1;
+        case PKIX1_EXPLICIT_2009_TIME_PR_generalTime:
+        return 1;
+        case PKIX1_EXPLICIT_2009_TIME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_explicit_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Time *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2266,6 +2724,17 @@ int pkix1_explicit_2009_Validity_encode(synta_cbb *cbb, uint32_t tag, const pkix
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Validity_validate(const pkix1_explicit_2009_Validity *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->notBefore)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->notAfter)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_explicit_2009_Validity_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Validity *out, synta_error *err) {
@@ -2312,6 +2781,11 @@ int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *out, synta_error *err) {
@@ -2419,6 +2893,14 @@ int pkix1_explicit_2009_SubjectPublicKeyInfo_encode(synta_cbb *cbb, uint32_t tag
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_SubjectPublicKeyInfo_validate(const pkix1_explicit_2009_SubjectPublicKeyInfo *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(&in->algorithm)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_SubjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SubjectPublicKeyInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2443,6 +2925,11 @@ int pkix1_explicit_2009_UniqueIdentifier_encode(synta_cbb *cbb, uint32_t tag, co
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix1_explicit_2009_UniqueIdentifier_validate(const pkix1_explicit_2009_UniqueIdentifier *in) {
+    (void)in;
     return 1;
 }
 
@@ -2503,6 +2990,11 @@ int pkix1_explicit_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CertExtensions_validate(const pkix1_explicit_2009_Extension_CertExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CertExtensions *out, synta_error *err) {
@@ -2667,6 +3159,12 @@ int pkix1_explicit_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_Extensions_CertExtensions_validate(const pkix1_explicit_2009_Extensions_CertExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkix1_explicit_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CertExtensions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2827,6 +3325,35 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_TBSCertificate_validate(const pkix1_explicit_2009_TBSCertificate *in) {
+    (void)in;
+    if (!(synta_span_eq(*(&in->version), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!pkix1_explicit_2009_Version_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signature)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Validity_validate(&in->validity)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_validate(&in->subjectPublicKeyInfo)) return 0;
+    }
+    if (in->has_issuerUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUniqueID)) return 0;
+    }
+    if (in->has_subjectUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->subjectUniqueID)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_TBSCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertificate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2871,6 +3398,11 @@ int pkix1_explicit_2009_Certificate_algorithmIdentifier_encode(synta_cbb *cbb, u
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Certificate_algorithmIdentifier_validate(const pkix1_explicit_2009_Certificate_algorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_Certificate_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate_algorithmIdentifier *out, synta_error *err) {
@@ -2919,6 +3451,17 @@ int pkix1_explicit_2009_Certificate_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Certificate_validate(const pkix1_explicit_2009_Certificate *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_TBSCertificate_validate(&in->toBeSigned)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Certificate_algorithmIdentifier_validate(&in->algorithmIdentifier)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_explicit_2009_Certificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate *out, synta_error *err) {
@@ -2978,6 +3521,11 @@ int pkix1_explicit_2009_Extension_CrlEntryExtensions_encode(synta_cbb *cbb, uint
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CrlEntryExtensions_validate(const pkix1_explicit_2009_Extension_CrlEntryExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_Extension_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlEntryExtensions *out, synta_error *err) {
@@ -3056,6 +3604,12 @@ int pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode(synta_cbb *cbb, uin
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extensions_CrlEntryExtensions_validate(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out, synta_error *err) {
@@ -3141,6 +3695,17 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *c
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_validate(const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->userCertificate)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->revocationDate)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3184,6 +3749,12 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_encode(synta_cbb *cbb, u
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_TBSCertList_revokedCertificates_validate(const pkix1_explicit_2009_TBSCertList_revokedCertificates *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_explicit_2009_TBSCertList_revokedCertificates_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates *out, synta_error *err) {
@@ -3267,6 +3838,11 @@ int pkix1_explicit_2009_Extension_CrlExtensions_encode(synta_cbb *cbb, uint32_t 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extension_CrlExtensions_validate(const pkix1_explicit_2009_Extension_CrlExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_explicit_2009_Extension_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extension_CrlExtensions *out, synta_error *err) {
@@ -3357,6 +3933,12 @@ int pkix1_explicit_2009_Extensions_CrlExtensions_encode(synta_cbb *cbb, uint32_t
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_Extensions_CrlExtensions_validate(const pkix1_explicit_2009_Extensions_CrlExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_explicit_2009_Extensions_CrlExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlExtensions *out, synta_error *err) {
@@ -3493,6 +4075,30 @@ int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const p
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_explicit_2009_TBSCertList_validate(const pkix1_explicit_2009_TBSCertList *in) {
+    (void)in;
+    if (in->has_version)
+    {
+        if (!pkix1_explicit_2009_Version_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signature)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->thisUpdate)) return 0;
+    }
+    if (in->has_nextUpdate)
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->nextUpdate)) return 0;
+    }
+    if (in->has_revokedCertificates)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->revokedCertificates)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkix1_explicit_2009_TBSCertList_revokedCertificates_validate(&in->revokedCertificates)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_explicit_2009_TBSCertList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3539,6 +4145,17 @@ int pkix1_explicit_2009_CertificateList_encode(synta_cbb *cbb, uint32_t tag, con
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_explicit_2009_CertificateList_validate(const pkix1_explicit_2009_CertificateList *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_TBSCertList_validate(&in->toBeSigned)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_Certificate_algorithmIdentifier_validate(&in->algorithmIdentifier)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_explicit_2009_CertificateList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_CertificateList *out, synta_error *err) {

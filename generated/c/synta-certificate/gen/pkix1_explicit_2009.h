@@ -178,6 +178,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_decode(synta_cbs *cbs, uint
 /* pkix1_explicit_2009_AttributeType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AttributeType *in);
 
+/* pkix1_explicit_2009_AttributeType_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_validate(const pkix1_explicit_2009_AttributeType *in);
+
 /* pkix1_explicit_2009_AttributeType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_AttributeType *out,
@@ -225,6 +231,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520name_decode(synta_cbs *cbs, uint32_t 
 
 /* pkix1_explicit_2009_X520name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520name *in);
+
+/* pkix1_explicit_2009_X520name_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520name_validate(const pkix1_explicit_2009_X520name *in);
 
 /* pkix1_explicit_2009_X520name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -274,6 +286,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_decode(synta_cbs *cbs, uin
 /* pkix1_explicit_2009_X520CommonName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520CommonName *in);
 
+/* pkix1_explicit_2009_X520CommonName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_validate(const pkix1_explicit_2009_X520CommonName *in);
+
 /* pkix1_explicit_2009_X520CommonName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520CommonName *out,
@@ -321,6 +339,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_decode(synta_cbs *cbs, u
 
 /* pkix1_explicit_2009_X520LocalityName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520LocalityName *in);
+
+/* pkix1_explicit_2009_X520LocalityName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_validate(const pkix1_explicit_2009_X520LocalityName *in);
 
 /* pkix1_explicit_2009_X520LocalityName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -370,6 +394,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_decode(synta_cbs 
 /* pkix1_explicit_2009_X520StateOrProvinceName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520StateOrProvinceName *in);
 
+/* pkix1_explicit_2009_X520StateOrProvinceName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_validate(const pkix1_explicit_2009_X520StateOrProvinceName *in);
+
 /* pkix1_explicit_2009_X520StateOrProvinceName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520StateOrProvinceName *out,
@@ -417,6 +447,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_decode(synta_cbs *cb
 
 /* pkix1_explicit_2009_X520OrganizationName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520OrganizationName *in);
+
+/* pkix1_explicit_2009_X520OrganizationName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_validate(const pkix1_explicit_2009_X520OrganizationName *in);
 
 /* pkix1_explicit_2009_X520OrganizationName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -467,6 +503,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_decode(synta_c
 /* pkix1_explicit_2009_X520OrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_X520OrganizationalUnitName *in);
 
+/* pkix1_explicit_2009_X520OrganizationalUnitName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_validate(const pkix1_explicit_2009_X520OrganizationalUnitName *in);
+
 /* pkix1_explicit_2009_X520OrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationalUnitName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_X520OrganizationalUnitName *out,
@@ -510,6 +552,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_decode(synt
 
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_state_name *in);
+
+/* pkix1_explicit_2009_DirectoryString_ub_state_name_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_state_name_validate(const pkix1_explicit_2009_DirectoryString_ub_state_name *in);
 
 /* pkix1_explicit_2009_DirectoryString_ub_state_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -555,6 +603,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_deco
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organization_name *in);
 
+/* pkix1_explicit_2009_DirectoryString_ub_organization_name_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_validate(const pkix1_explicit_2009_DirectoryString_ub_organization_name *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_organization_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organization_name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_organization_name *out,
@@ -598,6 +652,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_na
 
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in);
+
+/* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_validate(const pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name *in);
 
 /* pkix1_explicit_2009_DirectoryString_ub_organizational_unit_name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -643,6 +703,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_decode(synta_cbs
 /* pkix1_explicit_2009_DirectoryString_ub_title_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_title *in);
 
+/* pkix1_explicit_2009_DirectoryString_ub_title_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_validate(const pkix1_explicit_2009_DirectoryString_ub_title *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_title_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_title_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_title *out,
@@ -687,6 +753,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_decode(synta
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in);
 
+/* pkix1_explicit_2009_DirectoryString_ub_pseudonym_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_validate(const pkix1_explicit_2009_DirectoryString_ub_pseudonym *in);
+
 /* pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DirectoryString_ub_pseudonym_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_DirectoryString_ub_pseudonym *out,
@@ -710,6 +782,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_decod
 
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in);
+
+/* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_validate(const pkix1_explicit_2009_SingleAttribute_SupportedAttributes *in);
 
 /* pkix1_explicit_2009_SingleAttribute_SupportedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -793,6 +871,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_decode(synta_cb
 /* pkix1_explicit_2009_RelativeDistinguishedName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_RelativeDistinguishedName *in);
 
+/* pkix1_explicit_2009_RelativeDistinguishedName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_validate(const pkix1_explicit_2009_RelativeDistinguishedName *in);
+
 /* pkix1_explicit_2009_RelativeDistinguishedName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RelativeDistinguishedName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_RelativeDistinguishedName *out,
@@ -830,6 +914,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_decode(synta_cbs *cbs, uint32
 
 /* pkix1_explicit_2009_RDNSequence_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_RDNSequence *in);
+
+/* pkix1_explicit_2009_RDNSequence_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_RDNSequence_validate(const pkix1_explicit_2009_RDNSequence *in);
 
 /* pkix1_explicit_2009_RDNSequence_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -881,6 +971,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Name_decode(synta_cbs *cbs, uint32_t tag,
 /* pkix1_explicit_2009_Name_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Name_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Name *in);
 
+/* pkix1_explicit_2009_Name_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Name_validate(const pkix1_explicit_2009_Name *in);
+
 /* pkix1_explicit_2009_Name_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Name_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Name *out,
@@ -903,6 +999,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_decode(synta_cbs *cbs, 
 
 /* pkix1_explicit_2009_DistinguishedName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_DistinguishedName *in);
+
+/* pkix1_explicit_2009_DistinguishedName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_DistinguishedName_validate(const pkix1_explicit_2009_DistinguishedName *in);
 
 /* pkix1_explicit_2009_DistinguishedName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -930,6 +1032,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Version_decode(synta_cbs *cbs, uint32_t t
 /* pkix1_explicit_2009_Version_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Version_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Version *in);
 
+/* pkix1_explicit_2009_Version_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Version_validate(const pkix1_explicit_2009_Version *in);
+
 /* pkix1_explicit_2009_Version_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Version_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Version *out,
@@ -952,6 +1060,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_decode(synta_cbs 
 
 /* pkix1_explicit_2009_CertificateSerialNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_CertificateSerialNumber *in);
+
+/* pkix1_explicit_2009_CertificateSerialNumber_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_CertificateSerialNumber_validate(const pkix1_explicit_2009_CertificateSerialNumber *in);
 
 /* pkix1_explicit_2009_CertificateSerialNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -977,6 +1091,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_d
 
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
+/* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
 
 /* pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1062,6 +1182,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Time_decode(synta_cbs *cbs, uint32_t tag,
 /* pkix1_explicit_2009_Time_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Time_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Time *in);
 
+/* pkix1_explicit_2009_Time_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Time_validate(const pkix1_explicit_2009_Time *in);
+
 /* pkix1_explicit_2009_Time_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Time_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Time *out,
@@ -1090,6 +1216,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Validity_decode(synta_cbs *cbs, uint32_t 
 /* pkix1_explicit_2009_Validity_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Validity_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Validity *in);
 
+/* pkix1_explicit_2009_Validity_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Validity_validate(const pkix1_explicit_2009_Validity *in);
+
 /* pkix1_explicit_2009_Validity_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Validity_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Validity *out,
@@ -1114,6 +1246,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_d
 
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
+
+/* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_validate(const pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms *in);
 
 /* pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1182,6 +1320,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_decode(synta_cbs *cb
 /* pkix1_explicit_2009_SubjectPublicKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_SubjectPublicKeyInfo *in);
 
+/* pkix1_explicit_2009_SubjectPublicKeyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_validate(const pkix1_explicit_2009_SubjectPublicKeyInfo *in);
+
 /* pkix1_explicit_2009_SubjectPublicKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_SubjectPublicKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_SubjectPublicKeyInfo *out,
@@ -1204,6 +1348,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_decode(synta_cbs *cbs, u
 
 /* pkix1_explicit_2009_UniqueIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_UniqueIdentifier *in);
+
+/* pkix1_explicit_2009_UniqueIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_UniqueIdentifier_validate(const pkix1_explicit_2009_UniqueIdentifier *in);
 
 /* pkix1_explicit_2009_UniqueIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1229,6 +1379,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_decode(synta_cbs
 
 /* pkix1_explicit_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CertExtensions *in);
+
+/* pkix1_explicit_2009_Extension_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CertExtensions_validate(const pkix1_explicit_2009_Extension_CertExtensions *in);
 
 /* pkix1_explicit_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1309,6 +1465,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_decode(synta_cb
 /* pkix1_explicit_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CertExtensions *in);
 
+/* pkix1_explicit_2009_Extensions_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_validate(const pkix1_explicit_2009_Extensions_CertExtensions *in);
+
 /* pkix1_explicit_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CertExtensions *out,
@@ -1374,6 +1536,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uin
 /* pkix1_explicit_2009_TBSCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertificate *in);
 
+/* pkix1_explicit_2009_TBSCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_validate(const pkix1_explicit_2009_TBSCertificate *in);
+
 /* pkix1_explicit_2009_TBSCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertificate *out,
@@ -1398,6 +1566,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_decode(sy
 
 /* pkix1_explicit_2009_Certificate_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Certificate_algorithmIdentifier *in);
+
+/* pkix1_explicit_2009_Certificate_algorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_algorithmIdentifier_validate(const pkix1_explicit_2009_Certificate_algorithmIdentifier *in);
 
 /* pkix1_explicit_2009_Certificate_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1426,6 +1600,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_decode(synta_cbs *cbs, uint32
 /* pkix1_explicit_2009_Certificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Certificate *in);
 
+/* pkix1_explicit_2009_Certificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_validate(const pkix1_explicit_2009_Certificate *in);
+
 /* pkix1_explicit_2009_Certificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Certificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Certificate *out,
@@ -1450,6 +1630,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_decode(synta
 
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlEntryExtensions *in);
+
+/* pkix1_explicit_2009_Extension_CrlEntryExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlEntryExtensions_validate(const pkix1_explicit_2009_Extension_CrlEntryExtensions *in);
 
 /* pkix1_explicit_2009_Extension_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1502,6 +1688,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_decode(synt
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in);
 
+/* pkix1_explicit_2009_Extensions_CrlEntryExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_validate(const pkix1_explicit_2009_Extensions_CrlEntryExtensions *in);
+
 /* pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlEntryExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_Extensions_CrlEntryExtensions *out,
@@ -1540,6 +1732,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_deco
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in);
 
+/* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_validate(const pkix1_explicit_2009_TBSCertList_revokedCertificates_item *in);
+
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList_revokedCertificates_item *out,
@@ -1564,6 +1762,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_decode(sy
 
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList_revokedCertificates *in);
+
+/* pkix1_explicit_2009_TBSCertList_revokedCertificates_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_revokedCertificates_validate(const pkix1_explicit_2009_TBSCertList_revokedCertificates *in);
 
 /* pkix1_explicit_2009_TBSCertList_revokedCertificates_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1600,6 +1804,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_decode(synta_cbs 
 
 /* pkix1_explicit_2009_Extension_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extension_CrlExtensions *in);
+
+/* pkix1_explicit_2009_Extension_CrlExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extension_CrlExtensions_validate(const pkix1_explicit_2009_Extension_CrlExtensions *in);
 
 /* pkix1_explicit_2009_Extension_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1655,6 +1865,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_decode(synta_cbs
 
 /* pkix1_explicit_2009_Extensions_CrlExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_Extensions_CrlExtensions *in);
+
+/* pkix1_explicit_2009_Extensions_CrlExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_validate(const pkix1_explicit_2009_Extensions_CrlExtensions *in);
 
 /* pkix1_explicit_2009_Extensions_CrlExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1741,6 +1957,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32
 /* pkix1_explicit_2009_TBSCertList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_TBSCertList *in);
 
+/* pkix1_explicit_2009_TBSCertList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_validate(const pkix1_explicit_2009_TBSCertList *in);
+
 /* pkix1_explicit_2009_TBSCertList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_explicit_2009_TBSCertList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_explicit_2009_TBSCertList *out,
@@ -1767,6 +1989,12 @@ SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_decode(synta_cbs *cbs, ui
 
 /* pkix1_explicit_2009_CertificateList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_encode(synta_cbb *cbb, uint32_t tag, const pkix1_explicit_2009_CertificateList *in);
+
+/* pkix1_explicit_2009_CertificateList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_explicit_2009_CertificateList_validate(const pkix1_explicit_2009_CertificateList *in);
 
 /* pkix1_explicit_2009_CertificateList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

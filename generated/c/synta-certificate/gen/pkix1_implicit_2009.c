@@ -95,6 +95,11 @@ int pkix1_implicit_2009_KeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const
     return 1;
 }
 
+int pkix1_implicit_2009_KeyIdentifier_validate(const pkix1_implicit_2009_KeyIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_implicit_2009_KeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -234,6 +239,41 @@ int pkix1_implicit_2009_DirectoryString_ubMax_encode(synta_cbb *cbb, uint32_t ta
     }
 }
 
+int pkix1_implicit_2009_DirectoryString_ubMax_validate(const pkix1_implicit_2009_DirectoryString_ubMax *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_teletexString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->u.teletexString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_printableString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printableString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_universalString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Cu, *(&in->u.universalString)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_uTF8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.uTF8String)), UINT64_C(1), UINT64_C(32768)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DIRECTORYSTRING_UBMAX_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_implicit_2009_DirectoryString_ubMax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DirectoryString_ubMax *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -288,6 +328,18 @@ int pkix1_implicit_2009_EDIPartyName_encode(synta_cbb *cbb, uint32_t tag, const 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_EDIPartyName_validate(const pkix1_implicit_2009_EDIPartyName *in) {
+    (void)in;
+    if (in->has_nameAssigner)
+    {
+        if (!pkix1_implicit_2009_DirectoryString_ubMax_validate(&in->nameAssigner)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_DirectoryString_ubMax_validate(&in->partyName)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_implicit_2009_EDIPartyName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_EDIPartyName *out, synta_error *err) {
@@ -460,6 +512,40 @@ int pkix1_implicit_2009_GeneralName_encode(synta_cbb *cbb, uint32_t tag, const p
     }
 }
 
+int pkix1_implicit_2009_GeneralName_validate(const pkix1_implicit_2009_GeneralName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_otherName:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_rfc822Name:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_dNSName:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_x400Address:
+        {
+            if (!pkix_x400_address_2009_ORAddress_validate(&in->u.x400Address)) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_directoryName:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_ediPartyName:
+        {
+            if (!pkix1_implicit_2009_EDIPartyName_validate(&in->u.ediPartyName)) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_uniformResourceIdentifier:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_iPAddress:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_registeredID:
+        return 1;
+        case PKIX1_IMPLICIT_2009_GENERALNAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_implicit_2009_GeneralName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -503,6 +589,12 @@ int pkix1_implicit_2009_GeneralNames_encode(synta_cbb *cbb, uint32_t tag, const 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_GeneralNames_validate(const pkix1_implicit_2009_GeneralNames *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_GeneralNames_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralNames *out, synta_error *err) {
@@ -597,6 +689,19 @@ int pkix1_implicit_2009_AuthorityKeyIdentifier_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_AuthorityKeyIdentifier_validate(const pkix1_implicit_2009_AuthorityKeyIdentifier *in) {
+    (void)in;
+    if (in->has_keyIdentifier)
+    {
+        if (!pkix1_implicit_2009_KeyIdentifier_validate(&in->keyIdentifier)) return 0;
+    }
+    if (in->has_authorityCertIssuer)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->authorityCertIssuer)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AuthorityKeyIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -621,6 +726,11 @@ int pkix1_implicit_2009_KeyUsage_encode(synta_cbb *cbb, uint32_t tag, const pkix
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix1_implicit_2009_KeyUsage_validate(const pkix1_implicit_2009_KeyUsage *in) {
+    (void)in;
     return 1;
 }
 
@@ -674,6 +784,11 @@ int pkix1_implicit_2009_PrivateKeyUsagePeriod_encode(synta_cbb *cbb, uint32_t ta
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_PrivateKeyUsagePeriod_validate(const pkix1_implicit_2009_PrivateKeyUsagePeriod *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_implicit_2009_PrivateKeyUsagePeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PrivateKeyUsagePeriod *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -701,6 +816,11 @@ int pkix1_implicit_2009_CertPolicyId_encode(synta_cbb *cbb, uint32_t tag, const 
     return 1;
 }
 
+int pkix1_implicit_2009_CertPolicyId_validate(const pkix1_implicit_2009_CertPolicyId *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertPolicyId *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -725,6 +845,11 @@ int pkix1_implicit_2009_CPSuri_encode(synta_cbb *cbb, uint32_t tag, const pkix1_
         if (!synta_gen_ia5_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix1_implicit_2009_CPSuri_validate(const pkix1_implicit_2009_CPSuri *in) {
+    (void)in;
     return 1;
 }
 
@@ -847,6 +972,36 @@ int pkix1_implicit_2009_DisplayText_encode(synta_cbb *cbb, uint32_t tag, const p
     }
 }
 
+int pkix1_implicit_2009_DisplayText_validate(const pkix1_implicit_2009_DisplayText *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_ia5String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x16u, *(&in->u.ia5String)), UINT64_C(1), UINT64_C(200)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_visibleString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Au, *(&in->u.visibleString)), UINT64_C(1), UINT64_C(200)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_bmpString:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x1Eu, *(&in->u.bmpString)), UINT64_C(1), UINT64_C(200)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_utf8String:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x0Cu, *(&in->u.utf8String)), UINT64_C(1), UINT64_C(200)))) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISPLAYTEXT_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_implicit_2009_DisplayText_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DisplayText *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -885,6 +1040,11 @@ int pkix1_implicit_2009_NoticeReference_noticeNumbers_encode(synta_cbb *cbb, uin
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_NoticeReference_noticeNumbers_validate(const pkix1_implicit_2009_NoticeReference_noticeNumbers *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_implicit_2009_NoticeReference_noticeNumbers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NoticeReference_noticeNumbers *out, synta_error *err) {
@@ -952,6 +1112,17 @@ int pkix1_implicit_2009_NoticeReference_encode(synta_cbb *cbb, uint32_t tag, con
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_NoticeReference_validate(const pkix1_implicit_2009_NoticeReference *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_DisplayText_validate(&in->organization)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_NoticeReference_noticeNumbers_validate(&in->noticeNumbers)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_NoticeReference_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NoticeReference *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1002,6 +1173,19 @@ int pkix1_implicit_2009_UserNotice_encode(synta_cbb *cbb, uint32_t tag, const pk
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_UserNotice_validate(const pkix1_implicit_2009_UserNotice *in) {
+    (void)in;
+    if (in->has_noticeRef)
+    {
+        if (!pkix1_implicit_2009_NoticeReference_validate(&in->noticeRef)) return 0;
+    }
+    if (in->has_explicitText)
+    {
+        if (!pkix1_implicit_2009_DisplayText_validate(&in->explicitText)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_UserNotice *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1041,6 +1225,11 @@ int pkix1_implicit_2009_PolicyQualifierInfo_encode(synta_cbb *cbb, uint32_t tag,
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_PolicyQualifierInfo_validate(const pkix1_implicit_2009_PolicyQualifierInfo *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_implicit_2009_PolicyQualifierInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyQualifierInfo *out, synta_error *err) {
@@ -1107,6 +1296,12 @@ int pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode(synta_cbb *cbb
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_PolicyInformation_policyQualifiers_validate(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out, synta_error *err) {
@@ -1185,6 +1380,19 @@ int pkix1_implicit_2009_PolicyInformation_encode(synta_cbb *cbb, uint32_t tag, c
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_PolicyInformation_validate(const pkix1_implicit_2009_PolicyInformation *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_CertPolicyId_validate(&in->policyIdentifier)) return 0;
+    }
+    if (in->has_policyQualifiers)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->policyQualifiers)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkix1_implicit_2009_PolicyInformation_policyQualifiers_validate(&in->policyQualifiers)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_PolicyInformation_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1228,6 +1436,12 @@ int pkix1_implicit_2009_CertificatePolicies_encode(synta_cbb *cbb, uint32_t tag,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_CertificatePolicies_validate(const pkix1_implicit_2009_CertificatePolicies *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_CertificatePolicies_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CertificatePolicies *out, synta_error *err) {
@@ -1295,6 +1509,17 @@ int pkix1_implicit_2009_PolicyMappings_item_encode(synta_cbb *cbb, uint32_t tag,
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_PolicyMappings_item_validate(const pkix1_implicit_2009_PolicyMappings_item *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_CertPolicyId_validate(&in->issuerDomainPolicy)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_CertPolicyId_validate(&in->subjectDomainPolicy)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1338,6 +1563,12 @@ int pkix1_implicit_2009_PolicyMappings_encode(synta_cbb *cbb, uint32_t tag, cons
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_PolicyMappings_validate(const pkix1_implicit_2009_PolicyMappings *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_PolicyMappings_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings *out, synta_error *err) {
@@ -1413,6 +1644,12 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_encode(synta_cbb
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_validate(const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1484,6 +1721,15 @@ int pkix1_implicit_2009_AttributeSet_SupportedAttributes_encode(synta_cbb *cbb, 
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_AttributeSet_SupportedAttributes_validate(const pkix1_implicit_2009_AttributeSet_SupportedAttributes *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1527,6 +1773,12 @@ int pkix1_implicit_2009_SubjectDirectoryAttributes_encode(synta_cbb *cbb, uint32
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_SubjectDirectoryAttributes_validate(const pkix1_implicit_2009_SubjectDirectoryAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_SubjectDirectoryAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SubjectDirectoryAttributes *out, synta_error *err) {
@@ -1615,6 +1867,15 @@ int pkix1_implicit_2009_BasicConstraints_encode(synta_cbb *cbb, uint32_t tag, co
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_BasicConstraints_validate(const pkix1_implicit_2009_BasicConstraints *in) {
+    (void)in;
+    if (in->has_pathLenConstraint)
+    {
+        if (!(synta_gen_int_range_ok(*(&in->pathLenConstraint), 1, INT64_C(0), 0, 0))) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_BasicConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_BasicConstraints *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1644,6 +1905,14 @@ int pkix1_implicit_2009_BaseDistance_encode(synta_cbb *cbb, uint32_t tag, const 
         if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix1_implicit_2009_BaseDistance_validate(const pkix1_implicit_2009_BaseDistance *in) {
+    (void)in;
+    {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
     }
     return 1;
 }
@@ -1711,6 +1980,22 @@ int pkix1_implicit_2009_GeneralSubtree_encode(synta_cbb *cbb, uint32_t tag, cons
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_GeneralSubtree_validate(const pkix1_implicit_2009_GeneralSubtree *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->base)) return 0;
+    }
+    if (!(synta_span_eq(*(&in->minimum), ((synta_span){(const uint8_t *)"\x00", 1}).data, ((synta_span){(const uint8_t *)"\x00", 1}).len)))
+    {
+        if (!pkix1_implicit_2009_BaseDistance_validate(&in->minimum)) return 0;
+    }
+    if (in->has_maximum)
+    {
+        if (!pkix1_implicit_2009_BaseDistance_validate(&in->maximum)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_GeneralSubtree_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralSubtree *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1754,6 +2039,12 @@ int pkix1_implicit_2009_GeneralSubtrees_encode(synta_cbb *cbb, uint32_t tag, con
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_GeneralSubtrees_validate(const pkix1_implicit_2009_GeneralSubtrees *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_GeneralSubtrees_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralSubtrees *out, synta_error *err) {
@@ -1830,6 +2121,19 @@ int pkix1_implicit_2009_NameConstraints_encode(synta_cbb *cbb, uint32_t tag, con
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_NameConstraints_validate(const pkix1_implicit_2009_NameConstraints *in) {
+    (void)in;
+    if (in->has_permittedSubtrees)
+    {
+        if (!pkix1_implicit_2009_GeneralSubtrees_validate(&in->permittedSubtrees)) return 0;
+    }
+    if (in->has_excludedSubtrees)
+    {
+        if (!pkix1_implicit_2009_GeneralSubtrees_validate(&in->excludedSubtrees)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_NameConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NameConstraints *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1859,6 +2163,14 @@ int pkix1_implicit_2009_SkipCerts_encode(synta_cbb *cbb, uint32_t tag, const pki
         if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix1_implicit_2009_SkipCerts_validate(const pkix1_implicit_2009_SkipCerts *in) {
+    (void)in;
+    {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
     }
     return 1;
 }
@@ -1911,6 +2223,19 @@ int pkix1_implicit_2009_PolicyConstraints_encode(synta_cbb *cbb, uint32_t tag, c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_PolicyConstraints_validate(const pkix1_implicit_2009_PolicyConstraints *in) {
+    (void)in;
+    if (in->has_requireExplicitPolicy)
+    {
+        if (!pkix1_implicit_2009_SkipCerts_validate(&in->requireExplicitPolicy)) return 0;
+    }
+    if (in->has_inhibitPolicyMapping)
+    {
+        if (!pkix1_implicit_2009_SkipCerts_validate(&in->inhibitPolicyMapping)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_implicit_2009_PolicyConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyConstraints *out, synta_error *err) {
@@ -1987,6 +2312,23 @@ int pkix1_implicit_2009_DistributionPointName_encode(synta_cbb *cbb, uint32_t ta
     }
 }
 
+int pkix1_implicit_2009_DistributionPointName_validate(const pkix1_implicit_2009_DistributionPointName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_fullName:
+        {
+            if (!pkix1_implicit_2009_GeneralNames_validate(&in->u.fullName)) return 0;
+        }
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_nameRelativeToCRLIssuer:
+        return 1;
+        case PKIX1_IMPLICIT_2009_DISTRIBUTIONPOINTNAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix1_implicit_2009_DistributionPointName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DistributionPointName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2011,6 +2353,11 @@ int pkix1_implicit_2009_ReasonFlags_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix1_implicit_2009_ReasonFlags_validate(const pkix1_implicit_2009_ReasonFlags *in) {
+    (void)in;
     return 1;
 }
 
@@ -2080,6 +2427,23 @@ int pkix1_implicit_2009_DistributionPoint_encode(synta_cbb *cbb, uint32_t tag, c
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_DistributionPoint_validate(const pkix1_implicit_2009_DistributionPoint *in) {
+    (void)in;
+    if (in->has_distributionPoint)
+    {
+        if (!pkix1_implicit_2009_DistributionPointName_validate(&in->distributionPoint)) return 0;
+    }
+    if (in->has_reasons)
+    {
+        if (!pkix1_implicit_2009_ReasonFlags_validate(&in->reasons)) return 0;
+    }
+    if (in->has_cRLIssuer)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->cRLIssuer)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_DistributionPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DistributionPoint *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2123,6 +2487,12 @@ int pkix1_implicit_2009_CRLDistributionPoints_encode(synta_cbb *cbb, uint32_t ta
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_CRLDistributionPoints_validate(const pkix1_implicit_2009_CRLDistributionPoints *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_CRLDistributionPoints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CRLDistributionPoints *out, synta_error *err) {
@@ -2176,6 +2546,11 @@ int pkix1_implicit_2009_KeyPurposeId_encode(synta_cbb *cbb, uint32_t tag, const 
     return 1;
 }
 
+int pkix1_implicit_2009_KeyPurposeId_validate(const pkix1_implicit_2009_KeyPurposeId *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_implicit_2009_KeyPurposeId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyPurposeId *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2219,6 +2594,12 @@ int pkix1_implicit_2009_ExtKeyUsageSyntax_encode(synta_cbb *cbb, uint32_t tag, c
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_ExtKeyUsageSyntax_validate(const pkix1_implicit_2009_ExtKeyUsageSyntax *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_ExtKeyUsageSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_ExtKeyUsageSyntax *out, synta_error *err) {
@@ -2286,6 +2667,14 @@ int pkix1_implicit_2009_AccessDescription_encode(synta_cbb *cbb, uint32_t tag, c
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_AccessDescription_validate(const pkix1_implicit_2009_AccessDescription *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->accessLocation)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_AccessDescription_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AccessDescription *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2329,6 +2718,12 @@ int pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode(synta_cbb *cbb, uint32_
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_implicit_2009_AuthorityInfoAccessSyntax_validate(const pkix1_implicit_2009_AuthorityInfoAccessSyntax *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix1_implicit_2009_AuthorityInfoAccessSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AuthorityInfoAccessSyntax *out, synta_error *err) {
@@ -2400,6 +2795,12 @@ int pkix1_implicit_2009_SubjectInfoAccessSyntax_encode(synta_cbb *cbb, uint32_t 
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_SubjectInfoAccessSyntax_validate(const pkix1_implicit_2009_SubjectInfoAccessSyntax *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkix1_implicit_2009_SubjectInfoAccessSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SubjectInfoAccessSyntax *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2453,6 +2854,14 @@ int pkix1_implicit_2009_CRLNumber_encode(synta_cbb *cbb, uint32_t tag, const pki
         if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix1_implicit_2009_CRLNumber_validate(const pkix1_implicit_2009_CRLNumber *in) {
+    (void)in;
+    {
+        if (!(synta_gen_int_range_ok(*(in), 1, INT64_C(0), 0, 0))) return 0;
     }
     return 1;
 }
@@ -2580,6 +2989,19 @@ int pkix1_implicit_2009_IssuingDistributionPoint_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_implicit_2009_IssuingDistributionPoint_validate(const pkix1_implicit_2009_IssuingDistributionPoint *in) {
+    (void)in;
+    if (in->has_distributionPoint)
+    {
+        if (!pkix1_implicit_2009_DistributionPointName_validate(&in->distributionPoint)) return 0;
+    }
+    if (in->has_onlySomeReasons)
+    {
+        if (!pkix1_implicit_2009_ReasonFlags_validate(&in->onlySomeReasons)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_implicit_2009_IssuingDistributionPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_IssuingDistributionPoint *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2620,6 +3042,25 @@ int pkix1_implicit_2009_CRLReason_encode(synta_cbb *cbb, uint32_t tag, const pki
         if (!synta_cbb_flush(b)) return 0;
     }
     return 1;
+}
+
+int pkix1_implicit_2009_CRLReason_validate(const pkix1_implicit_2009_CRLReason *in) {
+    (void)in;
+    switch (*in) {
+        case INT64_C(0):
+        case INT64_C(1):
+        case INT64_C(2):
+        case INT64_C(3):
+        case INT64_C(4):
+        case INT64_C(5):
+        case INT64_C(6):
+        case INT64_C(8):
+        case INT64_C(9):
+        case INT64_C(10):
+        return 1;
+        default:
+        return 0;
+    }
 }
 
 int pkix1_implicit_2009_CRLReason_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_CRLReason *out, synta_error *err) {

@@ -180,6 +180,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_decode(synta_cbs *cbs, uint
 /* pkix1_implicit_2009_KeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyIdentifier *in);
 
+/* pkix1_implicit_2009_KeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_validate(const pkix1_implicit_2009_KeyIdentifier *in);
+
 /* pkix1_implicit_2009_KeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyIdentifier *out,
@@ -224,6 +230,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_decode(synta_cbs *c
 /* pkix1_implicit_2009_DirectoryString_ubMax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DirectoryString_ubMax *in);
 
+/* pkix1_implicit_2009_DirectoryString_ubMax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_validate(const pkix1_implicit_2009_DirectoryString_ubMax *in);
+
 /* pkix1_implicit_2009_DirectoryString_ubMax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DirectoryString_ubMax *out,
@@ -255,6 +267,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_decode(synta_cbs *cbs, uint3
 
 /* pkix1_implicit_2009_EDIPartyName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_EDIPartyName *in);
+
+/* pkix1_implicit_2009_EDIPartyName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_validate(const pkix1_implicit_2009_EDIPartyName *in);
 
 /* pkix1_implicit_2009_EDIPartyName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -323,6 +341,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32
 /* pkix1_implicit_2009_GeneralName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralName *in);
 
+/* pkix1_implicit_2009_GeneralName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_validate(const pkix1_implicit_2009_GeneralName *in);
+
 /* pkix1_implicit_2009_GeneralName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralName *out,
@@ -349,6 +373,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_decode(synta_cbs *cbs, uint3
 
 /* pkix1_implicit_2009_GeneralNames_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralNames *in);
+
+/* pkix1_implicit_2009_GeneralNames_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_GeneralNames_validate(const pkix1_implicit_2009_GeneralNames *in);
 
 /* pkix1_implicit_2009_GeneralNames_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -404,6 +434,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_decode(synta_cbs *
 /* pkix1_implicit_2009_AuthorityKeyIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AuthorityKeyIdentifier *in);
 
+/* pkix1_implicit_2009_AuthorityKeyIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_validate(const pkix1_implicit_2009_AuthorityKeyIdentifier *in);
+
 /* pkix1_implicit_2009_AuthorityKeyIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AuthorityKeyIdentifier *out,
@@ -450,6 +486,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_decode(synta_cbs *cbs, uint32_t 
 /* pkix1_implicit_2009_KeyUsage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyUsage *in);
 
+/* pkix1_implicit_2009_KeyUsage_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_validate(const pkix1_implicit_2009_KeyUsage *in);
+
 /* pkix1_implicit_2009_KeyUsage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyUsage_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyUsage *out,
@@ -482,6 +524,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_decode(synta_cbs *c
 /* pkix1_implicit_2009_PrivateKeyUsagePeriod_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PrivateKeyUsagePeriod *in);
 
+/* pkix1_implicit_2009_PrivateKeyUsagePeriod_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_validate(const pkix1_implicit_2009_PrivateKeyUsagePeriod *in);
+
 /* pkix1_implicit_2009_PrivateKeyUsagePeriod_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PrivateKeyUsagePeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PrivateKeyUsagePeriod *out,
@@ -504,6 +552,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_decode(synta_cbs *cbs, uint3
 
 /* pkix1_implicit_2009_CertPolicyId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertPolicyId *in);
+
+/* pkix1_implicit_2009_CertPolicyId_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_validate(const pkix1_implicit_2009_CertPolicyId *in);
 
 /* pkix1_implicit_2009_CertPolicyId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -529,6 +583,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkix1_implicit_2009_CPSuri_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CPSuri *in);
+
+/* pkix1_implicit_2009_CPSuri_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_validate(const pkix1_implicit_2009_CPSuri *in);
 
 /* pkix1_implicit_2009_CPSuri_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -580,6 +640,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_decode(synta_cbs *cbs, uint32
 /* pkix1_implicit_2009_DisplayText_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DisplayText *in);
 
+/* pkix1_implicit_2009_DisplayText_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_validate(const pkix1_implicit_2009_DisplayText *in);
+
 /* pkix1_implicit_2009_DisplayText_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DisplayText_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DisplayText *out,
@@ -604,6 +670,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_decode(synt
 
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NoticeReference_noticeNumbers *in);
+
+/* pkix1_implicit_2009_NoticeReference_noticeNumbers_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_noticeNumbers_validate(const pkix1_implicit_2009_NoticeReference_noticeNumbers *in);
 
 /* pkix1_implicit_2009_NoticeReference_noticeNumbers_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -644,6 +716,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_decode(synta_cbs *cbs, ui
 /* pkix1_implicit_2009_NoticeReference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NoticeReference *in);
 
+/* pkix1_implicit_2009_NoticeReference_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_validate(const pkix1_implicit_2009_NoticeReference *in);
+
 /* pkix1_implicit_2009_NoticeReference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NoticeReference *out,
@@ -680,6 +758,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_decode(synta_cbs *cbs, uint32_
 /* pkix1_implicit_2009_UserNotice_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_UserNotice *in);
 
+/* pkix1_implicit_2009_UserNotice_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_validate(const pkix1_implicit_2009_UserNotice *in);
+
 /* pkix1_implicit_2009_UserNotice_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_UserNotice *out,
@@ -712,6 +796,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_decode(synta_cbs *cbs
 
 /* pkix1_implicit_2009_PolicyQualifierInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyQualifierInfo *in);
+
+/* pkix1_implicit_2009_PolicyQualifierInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyQualifierInfo_validate(const pkix1_implicit_2009_PolicyQualifierInfo *in);
 
 /* pkix1_implicit_2009_PolicyQualifierInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -760,6 +850,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_decode
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in);
 
+/* pkix1_implicit_2009_PolicyInformation_policyQualifiers_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_validate(const pkix1_implicit_2009_PolicyInformation_policyQualifiers *in);
+
 /* pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_policyQualifiers_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation_policyQualifiers *out,
@@ -801,6 +897,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_decode(synta_cbs *cbs, 
 /* pkix1_implicit_2009_PolicyInformation_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyInformation *in);
 
+/* pkix1_implicit_2009_PolicyInformation_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_validate(const pkix1_implicit_2009_PolicyInformation *in);
+
 /* pkix1_implicit_2009_PolicyInformation_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyInformation_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyInformation *out,
@@ -827,6 +929,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_decode(synta_cbs *cbs
 
 /* pkix1_implicit_2009_CertificatePolicies_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CertificatePolicies *in);
+
+/* pkix1_implicit_2009_CertificatePolicies_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CertificatePolicies_validate(const pkix1_implicit_2009_CertificatePolicies *in);
 
 /* pkix1_implicit_2009_CertificatePolicies_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -863,6 +971,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_decode(synta_cbs *cbs
 /* pkix1_implicit_2009_PolicyMappings_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings_item *in);
 
+/* pkix1_implicit_2009_PolicyMappings_item_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_validate(const pkix1_implicit_2009_PolicyMappings_item *in);
+
 /* pkix1_implicit_2009_PolicyMappings_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_PolicyMappings_item *out,
@@ -894,6 +1008,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_decode(synta_cbs *cbs, uin
 
 /* pkix1_implicit_2009_PolicyMappings_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyMappings *in);
+
+/* pkix1_implicit_2009_PolicyMappings_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_validate(const pkix1_implicit_2009_PolicyMappings *in);
 
 /* pkix1_implicit_2009_PolicyMappings_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -931,6 +1051,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_d
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *in);
 
+/* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_validate(const pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *in);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes_values *out,
@@ -966,6 +1092,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_decode(s
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AttributeSet_SupportedAttributes *in);
 
+/* pkix1_implicit_2009_AttributeSet_SupportedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_validate(const pkix1_implicit_2009_AttributeSet_SupportedAttributes *in);
+
 /* pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AttributeSet_SupportedAttributes *out,
@@ -995,6 +1127,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_decode(synta_c
 
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SubjectDirectoryAttributes *in);
+
+/* pkix1_implicit_2009_SubjectDirectoryAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_validate(const pkix1_implicit_2009_SubjectDirectoryAttributes *in);
 
 /* pkix1_implicit_2009_SubjectDirectoryAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1039,6 +1177,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_decode(synta_cbs *cbs, u
 /* pkix1_implicit_2009_BasicConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_BasicConstraints *in);
 
+/* pkix1_implicit_2009_BasicConstraints_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_validate(const pkix1_implicit_2009_BasicConstraints *in);
+
 /* pkix1_implicit_2009_BasicConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BasicConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_BasicConstraints *out,
@@ -1061,6 +1205,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_decode(synta_cbs *cbs, uint3
 
 /* pkix1_implicit_2009_BaseDistance_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_BaseDistance *in);
+
+/* pkix1_implicit_2009_BaseDistance_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_BaseDistance_validate(const pkix1_implicit_2009_BaseDistance *in);
 
 /* pkix1_implicit_2009_BaseDistance_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1094,6 +1244,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_decode(synta_cbs *cbs, uin
 /* pkix1_implicit_2009_GeneralSubtree_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralSubtree *in);
 
+/* pkix1_implicit_2009_GeneralSubtree_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_validate(const pkix1_implicit_2009_GeneralSubtree *in);
+
 /* pkix1_implicit_2009_GeneralSubtree_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtree_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_GeneralSubtree *out,
@@ -1120,6 +1276,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_decode(synta_cbs *cbs, ui
 
 /* pkix1_implicit_2009_GeneralSubtrees_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_GeneralSubtrees *in);
+
+/* pkix1_implicit_2009_GeneralSubtrees_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_GeneralSubtrees_validate(const pkix1_implicit_2009_GeneralSubtrees *in);
 
 /* pkix1_implicit_2009_GeneralSubtrees_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1169,6 +1331,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_decode(synta_cbs *cbs, ui
 /* pkix1_implicit_2009_NameConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_NameConstraints *in);
 
+/* pkix1_implicit_2009_NameConstraints_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_validate(const pkix1_implicit_2009_NameConstraints *in);
+
 /* pkix1_implicit_2009_NameConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_NameConstraints_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_NameConstraints *out,
@@ -1191,6 +1359,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_decode(synta_cbs *cbs, uint32_t
 
 /* pkix1_implicit_2009_SkipCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SkipCerts *in);
+
+/* pkix1_implicit_2009_SkipCerts_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_SkipCerts_validate(const pkix1_implicit_2009_SkipCerts *in);
 
 /* pkix1_implicit_2009_SkipCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1227,6 +1401,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_decode(synta_cbs *cbs, 
 
 /* pkix1_implicit_2009_PolicyConstraints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_PolicyConstraints *in);
+
+/* pkix1_implicit_2009_PolicyConstraints_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_PolicyConstraints_validate(const pkix1_implicit_2009_PolicyConstraints *in);
 
 /* pkix1_implicit_2009_PolicyConstraints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1270,6 +1450,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_decode(synta_cbs *c
 
 /* pkix1_implicit_2009_DistributionPointName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DistributionPointName *in);
+
+/* pkix1_implicit_2009_DistributionPointName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_validate(const pkix1_implicit_2009_DistributionPointName *in);
 
 /* pkix1_implicit_2009_DistributionPointName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1315,6 +1501,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_decode(synta_cbs *cbs, uint32
 /* pkix1_implicit_2009_ReasonFlags_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_ReasonFlags *in);
 
+/* pkix1_implicit_2009_ReasonFlags_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_validate(const pkix1_implicit_2009_ReasonFlags *in);
+
 /* pkix1_implicit_2009_ReasonFlags_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ReasonFlags_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_ReasonFlags *out,
@@ -1355,6 +1547,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_decode(synta_cbs *cbs, 
 /* pkix1_implicit_2009_DistributionPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_DistributionPoint *in);
 
+/* pkix1_implicit_2009_DistributionPoint_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_validate(const pkix1_implicit_2009_DistributionPoint *in);
+
 /* pkix1_implicit_2009_DistributionPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPoint_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_DistributionPoint *out,
@@ -1381,6 +1579,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_decode(synta_cbs *c
 
 /* pkix1_implicit_2009_CRLDistributionPoints_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLDistributionPoints *in);
+
+/* pkix1_implicit_2009_CRLDistributionPoints_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_validate(const pkix1_implicit_2009_CRLDistributionPoints *in);
 
 /* pkix1_implicit_2009_CRLDistributionPoints_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1418,6 +1622,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_decode(synta_cbs *cbs, uint3
 /* pkix1_implicit_2009_KeyPurposeId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_KeyPurposeId *in);
 
+/* pkix1_implicit_2009_KeyPurposeId_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_validate(const pkix1_implicit_2009_KeyPurposeId *in);
+
 /* pkix1_implicit_2009_KeyPurposeId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_KeyPurposeId_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_KeyPurposeId *out,
@@ -1444,6 +1654,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_decode(synta_cbs *cbs, 
 
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_ExtKeyUsageSyntax *in);
+
+/* pkix1_implicit_2009_ExtKeyUsageSyntax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_validate(const pkix1_implicit_2009_ExtKeyUsageSyntax *in);
 
 /* pkix1_implicit_2009_ExtKeyUsageSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1486,6 +1702,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_decode(synta_cbs *cbs, 
 /* pkix1_implicit_2009_AccessDescription_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AccessDescription *in);
 
+/* pkix1_implicit_2009_AccessDescription_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_validate(const pkix1_implicit_2009_AccessDescription *in);
+
 /* pkix1_implicit_2009_AccessDescription_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AccessDescription_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_AccessDescription *out,
@@ -1513,6 +1735,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(synta_cb
 
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_AuthorityInfoAccessSyntax *in);
+
+/* pkix1_implicit_2009_AuthorityInfoAccessSyntax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_validate(const pkix1_implicit_2009_AuthorityInfoAccessSyntax *in);
 
 /* pkix1_implicit_2009_AuthorityInfoAccessSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1555,6 +1783,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_decode(synta_cbs 
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_SubjectInfoAccessSyntax *in);
 
+/* pkix1_implicit_2009_SubjectInfoAccessSyntax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_validate(const pkix1_implicit_2009_SubjectInfoAccessSyntax *in);
+
 /* pkix1_implicit_2009_SubjectInfoAccessSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_implicit_2009_SubjectInfoAccessSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_implicit_2009_SubjectInfoAccessSyntax *out,
@@ -1588,6 +1822,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_decode(synta_cbs *cbs, uint32_t
 
 /* pkix1_implicit_2009_CRLNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLNumber *in);
+
+/* pkix1_implicit_2009_CRLNumber_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CRLNumber_validate(const pkix1_implicit_2009_CRLNumber *in);
 
 /* pkix1_implicit_2009_CRLNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1629,6 +1869,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_decode(synta_cbs
 
 /* pkix1_implicit_2009_IssuingDistributionPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_IssuingDistributionPoint *in);
+
+/* pkix1_implicit_2009_IssuingDistributionPoint_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_validate(const pkix1_implicit_2009_IssuingDistributionPoint *in);
 
 /* pkix1_implicit_2009_IssuingDistributionPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1675,6 +1921,12 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_decode(synta_cbs *cbs, uint32_t
 
 /* pkix1_implicit_2009_CRLReason_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_encode(synta_cbb *cbb, uint32_t tag, const pkix1_implicit_2009_CRLReason *in);
+
+/* pkix1_implicit_2009_CRLReason_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_implicit_2009_CRLReason_validate(const pkix1_implicit_2009_CRLReason *in);
 
 /* pkix1_implicit_2009_CRLReason_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -52,6 +52,14 @@ int pkix1_pss_oaep_algorithms_2009_EncodingParameters_encode(synta_cbb *cbb, uin
     return 1;
 }
 
+int pkix1_pss_oaep_algorithms_2009_EncodingParameters_validate(const pkix1_pss_oaep_algorithms_2009_EncodingParameters *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(0), UINT64_MAX))) return 0;
+    }
+    return 1;
+}
+
 int pkix1_pss_oaep_algorithms_2009_EncodingParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_EncodingParameters *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -96,6 +104,11 @@ int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode(synta_cbb *cbb, uint32_t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_HashAlgorithm *out, synta_error *err) {
@@ -184,6 +197,11 @@ int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -244,6 +262,11 @@ int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *out, synta_error *err) {
@@ -366,6 +389,19 @@ int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_validate(const pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *in) {
+    (void)in;
+    if (in->has_hashAlgorithm)
+    {
+        if (!pkix1_pss_oaep_algorithms_2009_HashAlgorithm_validate(&in->hashAlgorithm)) return 0;
+    }
+    if (in->has_maskGenAlgorithm)
+    {
+        if (!pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_validate(&in->maskGenAlgorithm)) return 0;
+    }
+    return 1;
+}
+
 int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -440,6 +476,23 @@ int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_encode(synta_cbb *cbb, uint
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_validate(const pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *in) {
+    (void)in;
+    if (in->has_hashFunc)
+    {
+        if (!pkix1_pss_oaep_algorithms_2009_HashAlgorithm_validate(&in->hashFunc)) return 0;
+    }
+    if (in->has_maskGenFunc)
+    {
+        if (!pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_validate(&in->maskGenFunc)) return 0;
+    }
+    if (in->has_pSourceFunc)
+    {
+        if (!pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_validate(&in->pSourceFunc)) return 0;
+    }
+    return 1;
 }
 
 int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *out, synta_error *err) {

@@ -78,6 +78,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_decode(synt
 /* pkix1_pss_oaep_algorithms_2009_EncodingParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_EncodingParameters *in);
 
+/* pkix1_pss_oaep_algorithms_2009_EncodingParameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_validate(const pkix1_pss_oaep_algorithms_2009_EncodingParameters *in);
+
 /* pkix1_pss_oaep_algorithms_2009_EncodingParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_EncodingParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_EncodingParameters *out,
@@ -105,6 +111,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_decode(synta_cbs
 
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in);
+
+/* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_HashAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_HashAlgorithm *in);
 
 /* pkix1_pss_oaep_algorithms_2009_HashAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -162,6 +174,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_decode(synta_
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in);
 
+/* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *in);
+
 /* pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_MaskGenAlgorithm *out,
@@ -209,6 +227,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_decode(synta_
 
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in);
+
+/* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_validate(const pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm *in);
 
 /* pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -270,6 +294,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_decode(synta
 /* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *in);
 
+/* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_validate(const pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *in);
+
 /* pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params *out,
@@ -304,6 +334,12 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_decode(synta
 
 /* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_encode(synta_cbb *cbb, uint32_t tag, const pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *in);
+
+/* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_validate(const pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params *in);
 
 /* pkix1_pss_oaep_algorithms_2009_RSAES_OAEP_params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

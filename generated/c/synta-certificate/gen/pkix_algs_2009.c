@@ -106,6 +106,11 @@ int pkix_algs_2009_RSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_
     return synta_cbb_flush(cbb);
 }
 
+int pkix_algs_2009_RSAPublicKey_validate(const pkix_algs_2009_RSAPublicKey *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_algs_2009_RSAPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_RSAPublicKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -154,6 +159,11 @@ int pkix_algs_2009_DSA_Params_encode(synta_cbb *cbb, uint32_t tag, const pkix_al
     return synta_cbb_flush(cbb);
 }
 
+int pkix_algs_2009_DSA_Params_validate(const pkix_algs_2009_DSA_Params *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSA_Params *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -178,6 +188,11 @@ int pkix_algs_2009_DSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix_algs_2009_DSAPublicKey_validate(const pkix_algs_2009_DSAPublicKey *in) {
+    (void)in;
     return 1;
 }
 
@@ -220,6 +235,11 @@ int pkix_algs_2009_ValidationParams_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_algs_2009_ValidationParams_validate(const pkix_algs_2009_ValidationParams *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_algs_2009_ValidationParams_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ValidationParams *out, synta_error *err) {
@@ -293,6 +313,15 @@ int pkix_algs_2009_DomainParameters_encode(synta_cbb *cbb, uint32_t tag, const p
     return synta_cbb_flush(cbb);
 }
 
+int pkix_algs_2009_DomainParameters_validate(const pkix_algs_2009_DomainParameters *in) {
+    (void)in;
+    if (in->has_validationParams)
+    {
+        if (!pkix_algs_2009_ValidationParams_validate(&in->validationParams)) return 0;
+    }
+    return 1;
+}
+
 int pkix_algs_2009_DomainParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DomainParameters *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -317,6 +346,11 @@ int pkix_algs_2009_DiffieHellmanPublicNumber_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix_algs_2009_DiffieHellmanPublicNumber_validate(const pkix_algs_2009_DiffieHellmanPublicNumber *in) {
+    (void)in;
     return 1;
 }
 
@@ -347,6 +381,11 @@ int pkix_algs_2009_DHPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_a
     return 1;
 }
 
+int pkix_algs_2009_DHPublicKey_validate(const pkix_algs_2009_DHPublicKey *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_algs_2009_DHPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DHPublicKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -374,6 +413,11 @@ int pkix_algs_2009_KEA_Params_Id_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return 1;
 }
 
+int pkix_algs_2009_KEA_Params_Id_validate(const pkix_algs_2009_KEA_Params_Id *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_algs_2009_KEA_Params_Id_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_KEA_Params_Id *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -398,6 +442,11 @@ int pkix_algs_2009_ECPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix_algs_2009_ECPoint_validate(const pkix_algs_2009_ECPoint *in) {
+    (void)in;
     return 1;
 }
 
@@ -454,6 +503,18 @@ int pkix_algs_2009_ECParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix_
     }
 }
 
+int pkix_algs_2009_ECParameters_validate(const pkix_algs_2009_ECParameters *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_ALGS_2009_ECPARAMETERS_PR_namedCurve:
+        return 1;
+        case PKIX_ALGS_2009_ECPARAMETERS_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_algs_2009_ECParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECParameters *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -495,6 +556,11 @@ int pkix_algs_2009_DSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return synta_cbb_flush(cbb);
 }
 
+int pkix_algs_2009_DSA_Sig_Value_validate(const pkix_algs_2009_DSA_Sig_Value *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_algs_2009_DSA_Sig_Value_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSA_Sig_Value *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -534,6 +600,11 @@ int pkix_algs_2009_ECDSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pk
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_algs_2009_ECDSA_Sig_Value_validate(const pkix_algs_2009_ECDSA_Sig_Value *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_algs_2009_ECDSA_Sig_Value_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECDSA_Sig_Value *out, synta_error *err) {

@@ -178,6 +178,12 @@ SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_decode(synta_cbs *cbs, uint32_t t
 /* pkix_algs_2009_RSAPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_RSAPublicKey *in);
 
+/* pkix_algs_2009_RSAPublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_validate(const pkix_algs_2009_RSAPublicKey *in);
+
 /* pkix_algs_2009_RSAPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_RSAPublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_RSAPublicKey *out,
@@ -209,6 +215,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_decode(synta_cbs *cbs, uint32_t tag
 /* pkix_algs_2009_DSA_Params_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSA_Params *in);
 
+/* pkix_algs_2009_DSA_Params_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_validate(const pkix_algs_2009_DSA_Params *in);
+
 /* pkix_algs_2009_DSA_Params_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DSA_Params *out,
@@ -233,6 +245,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_decode(synta_cbs *cbs, uint32_t t
 
 /* pkix_algs_2009_DSAPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSAPublicKey *in);
+
+/* pkix_algs_2009_DSAPublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DSAPublicKey_validate(const pkix_algs_2009_DSAPublicKey *in);
 
 /* pkix_algs_2009_DSAPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -262,6 +280,12 @@ SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_decode(synta_cbs *cbs, uint32
 
 /* pkix_algs_2009_ValidationParams_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ValidationParams *in);
+
+/* pkix_algs_2009_ValidationParams_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_ValidationParams_validate(const pkix_algs_2009_ValidationParams *in);
 
 /* pkix_algs_2009_ValidationParams_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -300,6 +324,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_decode(synta_cbs *cbs, uint32
 /* pkix_algs_2009_DomainParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DomainParameters *in);
 
+/* pkix_algs_2009_DomainParameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_validate(const pkix_algs_2009_DomainParameters *in);
+
 /* pkix_algs_2009_DomainParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_DomainParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_DomainParameters *out,
@@ -322,6 +352,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_decode(synta_cbs *cb
 
 /* pkix_algs_2009_DiffieHellmanPublicNumber_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DiffieHellmanPublicNumber *in);
+
+/* pkix_algs_2009_DiffieHellmanPublicNumber_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_validate(const pkix_algs_2009_DiffieHellmanPublicNumber *in);
 
 /* pkix_algs_2009_DiffieHellmanPublicNumber_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -347,6 +383,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkix_algs_2009_DHPublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DHPublicKey *in);
+
+/* pkix_algs_2009_DHPublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_validate(const pkix_algs_2009_DHPublicKey *in);
 
 /* pkix_algs_2009_DHPublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -376,6 +418,12 @@ SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_decode(synta_cbs *cbs, uint32_t 
 /* pkix_algs_2009_KEA_Params_Id_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_KEA_Params_Id *in);
 
+/* pkix_algs_2009_KEA_Params_Id_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_validate(const pkix_algs_2009_KEA_Params_Id *in);
+
 /* pkix_algs_2009_KEA_Params_Id_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_KEA_Params_Id_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_KEA_Params_Id *out,
@@ -398,6 +446,12 @@ SYNTA_MUST_USE int pkix_algs_2009_ECPoint_decode(synta_cbs *cbs, uint32_t tag, p
 
 /* pkix_algs_2009_ECPoint_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECPoint_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECPoint *in);
+
+/* pkix_algs_2009_ECPoint_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_ECPoint_validate(const pkix_algs_2009_ECPoint *in);
 
 /* pkix_algs_2009_ECPoint_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -452,6 +506,12 @@ SYNTA_MUST_USE int pkix_algs_2009_ECParameters_decode(synta_cbs *cbs, uint32_t t
 /* pkix_algs_2009_ECParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECParameters_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECParameters *in);
 
+/* pkix_algs_2009_ECParameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_ECParameters_validate(const pkix_algs_2009_ECParameters *in);
+
 /* pkix_algs_2009_ECParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_algs_2009_ECParameters_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_algs_2009_ECParameters *out,
@@ -482,6 +542,12 @@ SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_decode(synta_cbs *cbs, uint32_t 
 
 /* pkix_algs_2009_DSA_Sig_Value_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_DSA_Sig_Value *in);
+
+/* pkix_algs_2009_DSA_Sig_Value_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_validate(const pkix_algs_2009_DSA_Sig_Value *in);
 
 /* pkix_algs_2009_DSA_Sig_Value_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -515,6 +581,12 @@ SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_decode(synta_cbs *cbs, uint32_
 
 /* pkix_algs_2009_ECDSA_Sig_Value_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_encode(synta_cbb *cbb, uint32_t tag, const pkix_algs_2009_ECDSA_Sig_Value *in);
+
+/* pkix_algs_2009_ECDSA_Sig_Value_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_algs_2009_ECDSA_Sig_Value_validate(const pkix_algs_2009_ECDSA_Sig_Value *in);
 
 /* pkix_algs_2009_ECDSA_Sig_Value_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

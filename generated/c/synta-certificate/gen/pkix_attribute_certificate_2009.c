@@ -67,6 +67,11 @@ int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_enc
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_validate(const pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -122,6 +127,14 @@ int pkix_attribute_certificate_2009_AttributeCertificate_encode(synta_cbb *cbb, 
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AttributeCertificate_validate(const pkix_attribute_certificate_2009_AttributeCertificate *in) {
+    (void)in;
+    {
+        if (!pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_validate(&in->algorithmIdentifier)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttributeCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -146,6 +159,11 @@ int pkix_attribute_certificate_2009_AttCertVersion_encode(synta_cbb *cbb, uint32
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_AttCertVersion_validate(const pkix_attribute_certificate_2009_AttCertVersion *in) {
+    (void)in;
     return 1;
 }
 
@@ -202,6 +220,21 @@ int pkix_attribute_certificate_2009_IssuerSerial_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_IssuerSerial_validate(const pkix_attribute_certificate_2009_IssuerSerial *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->issuer)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serial)) return 0;
+    }
+    if (in->has_issuerUID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUID)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_IssuerSerial_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IssuerSerial *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -235,6 +268,18 @@ int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_encode(s
         if (!synta_cbb_flush(b)) return 0;
     }
     return 1;
+}
+
+int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_validate(const pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *in) {
+    (void)in;
+    switch (*in) {
+        case INT64_C(0):
+        case INT64_C(1):
+        case INT64_C(2):
+        return 1;
+        default:
+        return 0;
+    }
 }
 
 int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *out, synta_error *err) {
@@ -281,6 +326,11 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, u
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AlgorithmIdentifier_validate(const pkix_attribute_certificate_2009_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier *out, synta_error *err) {
@@ -341,6 +391,17 @@ int pkix_attribute_certificate_2009_ObjectDigestInfo_encode(synta_cbb *cbb, uint
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_ObjectDigestInfo_validate(const pkix_attribute_certificate_2009_ObjectDigestInfo *in) {
+    (void)in;
+    {
+        if (!pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_validate(&in->digestedObjectType)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_validate(&in->digestAlgorithm)) return 0;
+    }
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_ObjectDigestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ObjectDigestInfo *out, synta_error *err) {
@@ -404,6 +465,23 @@ int pkix_attribute_certificate_2009_Holder_encode(synta_cbb *cbb, uint32_t tag, 
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_Holder_validate(const pkix_attribute_certificate_2009_Holder *in) {
+    (void)in;
+    if (in->has_baseCertificateID)
+    {
+        if (!pkix_attribute_certificate_2009_IssuerSerial_validate(&in->baseCertificateID)) return 0;
+    }
+    if (in->has_entityName)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->entityName)) return 0;
+    }
+    if (in->has_objectDigestInfo)
+    {
+        if (!pkix_attribute_certificate_2009_ObjectDigestInfo_validate(&in->objectDigestInfo)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_Holder_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Holder *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -463,6 +541,23 @@ int pkix_attribute_certificate_2009_V2Form_encode(synta_cbb *cbb, uint32_t tag, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_V2Form_validate(const pkix_attribute_certificate_2009_V2Form *in) {
+    (void)in;
+    if (in->has_issuerName)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->issuerName)) return 0;
+    }
+    if (in->has_baseCertificateID)
+    {
+        if (!pkix_attribute_certificate_2009_IssuerSerial_validate(&in->baseCertificateID)) return 0;
+    }
+    if (in->has_objectDigestInfo)
+    {
+        if (!pkix_attribute_certificate_2009_ObjectDigestInfo_validate(&in->objectDigestInfo)) return 0;
+    }
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_V2Form_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_V2Form *out, synta_error *err) {
@@ -532,6 +627,26 @@ int pkix_attribute_certificate_2009_AttCertIssuer_encode(synta_cbb *cbb, uint32_
     }
 }
 
+int pkix_attribute_certificate_2009_AttCertIssuer_validate(const pkix_attribute_certificate_2009_AttCertIssuer *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_v1Form:
+        {
+            if (!pkix1_implicit_2009_GeneralNames_validate(&in->u.v1Form)) return 0;
+        }
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_v2Form:
+        {
+            if (!pkix_attribute_certificate_2009_V2Form_validate(&in->u.v2Form)) return 0;
+        }
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_ATTCERTISSUER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_attribute_certificate_2009_AttCertIssuer_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertIssuer *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -576,6 +691,11 @@ int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_enco
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *out, synta_error *err) {
@@ -701,6 +821,11 @@ int pkix_attribute_certificate_2009_AttCertValidityPeriod_encode(synta_cbb *cbb,
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AttCertValidityPeriod_validate(const pkix_attribute_certificate_2009_AttCertValidityPeriod *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttCertValidityPeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertValidityPeriod *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -748,6 +873,12 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_encode
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_validate(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *out, synta_error *err) {
@@ -821,6 +952,15 @@ int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_encode(synta_
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_validate(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -859,6 +999,11 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode(s
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_validate(const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *out, synta_error *err) {
@@ -940,6 +1085,22 @@ int pkix_attribute_certificate_2009_TargetCert_encode(synta_cbb *cbb, uint32_t t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_TargetCert_validate(const pkix_attribute_certificate_2009_TargetCert *in) {
+    (void)in;
+    {
+        if (!pkix_attribute_certificate_2009_IssuerSerial_validate(&in->targetCertificate)) return 0;
+    }
+    if (in->has_targetName)
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->targetName)) return 0;
+    }
+    if (in->has_certDigestInfo)
+    {
+        if (!pkix_attribute_certificate_2009_ObjectDigestInfo_validate(&in->certDigestInfo)) return 0;
+    }
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_TargetCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_TargetCert *out, synta_error *err) {
@@ -1033,6 +1194,31 @@ int pkix_attribute_certificate_2009_Target_encode(synta_cbb *cbb, uint32_t tag, 
     }
 }
 
+int pkix_attribute_certificate_2009_Target_validate(const pkix_attribute_certificate_2009_Target *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetName:
+        {
+            if (!pkix1_implicit_2009_GeneralName_validate(&in->u.targetName)) return 0;
+        }
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetGroup:
+        {
+            if (!pkix1_implicit_2009_GeneralName_validate(&in->u.targetGroup)) return 0;
+        }
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_targetCert:
+        {
+            if (!pkix_attribute_certificate_2009_TargetCert_validate(&in->u.targetCert)) return 0;
+        }
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_TARGET_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_attribute_certificate_2009_Target_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Target *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1071,6 +1257,11 @@ int pkix_attribute_certificate_2009_Targets_encode(synta_cbb *cbb, uint32_t tag,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Targets_validate(const pkix_attribute_certificate_2009_Targets *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_Targets_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Targets *out, synta_error *err) {
@@ -1137,6 +1328,11 @@ int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t ta
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_ProxyInfo_validate(const pkix_attribute_certificate_2009_ProxyInfo *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1199,6 +1395,11 @@ int pkix_attribute_certificate_2009_AttrSpec_encode(synta_cbb *cbb, uint32_t tag
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_AttrSpec_validate(const pkix_attribute_certificate_2009_AttrSpec *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_AttrSpec_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttrSpec *out, synta_error *err) {
@@ -1309,6 +1510,23 @@ int pkix_attribute_certificate_2009_AAControls_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AAControls_validate(const pkix_attribute_certificate_2009_AAControls *in) {
+    (void)in;
+    if (in->has_pathLenConstraint)
+    {
+        if (!(synta_gen_int_range_ok(*(&in->pathLenConstraint), 1, INT64_C(0), 0, 0))) return 0;
+    }
+    if (in->has_permittedAttrs)
+    {
+        if (!pkix_attribute_certificate_2009_AttrSpec_validate(&in->permittedAttrs)) return 0;
+    }
+    if (in->has_excludedAttrs)
+    {
+        if (!pkix_attribute_certificate_2009_AttrSpec_validate(&in->excludedAttrs)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AAControls_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AAControls *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1366,6 +1584,11 @@ int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode(syn
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_validate(const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *out, synta_error *err) {
@@ -1468,6 +1691,12 @@ int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode(sy
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_validate(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out, synta_error *err) {
@@ -1593,6 +1822,36 @@ int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *c
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_AttributeCertificateInfo_validate(const pkix_attribute_certificate_2009_AttributeCertificateInfo *in) {
+    (void)in;
+    {
+        if (!pkix_attribute_certificate_2009_AttCertVersion_validate(&in->version)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_Holder_validate(&in->holder)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttCertIssuer_validate(&in->issuer)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signature)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_CertificateSerialNumber_validate(&in->serialNumber)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttCertValidityPeriod_validate(&in->attrCertValidityPeriod)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_validate(&in->attributes)) return 0;
+    }
+    if (in->has_issuerUniqueID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUniqueID)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1674,6 +1933,22 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode(synta_cbb 
     }
 }
 
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_octets:
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_oid:
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_string:
+        return 1;
+        case PKIX_ATTRIBUTE_CERTIFICATE_2009_IETFATTRSYNTAX_VALUES_ITEM_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1712,6 +1987,11 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_values_encode(synta_cbb *cbb,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_IetfAttrSyntax_values_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_IetfAttrSyntax_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values *out, synta_error *err) {
@@ -1784,6 +2064,18 @@ int pkix_attribute_certificate_2009_IetfAttrSyntax_encode(synta_cbb *cbb, uint32
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_IetfAttrSyntax_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax *in) {
+    (void)in;
+    if (in->has_policyAuthority)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->policyAuthority)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_IetfAttrSyntax_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_IetfAttrSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1837,6 +2129,17 @@ int pkix_attribute_certificate_2009_SvceAuthInfo_encode(synta_cbb *cbb, uint32_t
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_SvceAuthInfo_validate(const pkix_attribute_certificate_2009_SvceAuthInfo *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->service)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->ident)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_SvceAuthInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SvceAuthInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1888,6 +2191,18 @@ int pkix_attribute_certificate_2009_RoleSyntax_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_RoleSyntax_validate(const pkix_attribute_certificate_2009_RoleSyntax *in) {
+    (void)in;
+    if (in->has_roleAuthority)
+    {
+        if (!pkix1_implicit_2009_GeneralNames_validate(&in->roleAuthority)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->roleName)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_RoleSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_RoleSyntax *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1912,6 +2227,11 @@ int pkix_attribute_certificate_2009_ClassList_encode(synta_cbb *cbb, uint32_t ta
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkix_attribute_certificate_2009_ClassList_validate(const pkix_attribute_certificate_2009_ClassList *in) {
+    (void)in;
     return 1;
 }
 
@@ -1961,6 +2281,11 @@ int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_validate(const pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2003,6 +2328,11 @@ int pkix_attribute_certificate_2009_Clearance_securityCategories_encode(synta_cb
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Clearance_securityCategories_validate(const pkix_attribute_certificate_2009_Clearance_securityCategories *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_Clearance_securityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_securityCategories *out, synta_error *err) {
@@ -2086,6 +2416,19 @@ int pkix_attribute_certificate_2009_Clearance_encode(synta_cbb *cbb, uint32_t ta
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_Clearance_validate(const pkix_attribute_certificate_2009_Clearance *in) {
+    (void)in;
+    if (in->has_classList)
+    {
+        if (!pkix_attribute_certificate_2009_ClassList_validate(&in->classList)) return 0;
+    }
+    if (in->has_securityCategories)
+    {
+        if (!pkix_attribute_certificate_2009_Clearance_securityCategories_validate(&in->securityCategories)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_Clearance_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2132,6 +2475,11 @@ int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCa
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_validate(const pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *in) {
+    (void)in;
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2174,6 +2522,11 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_encode(
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_validate(const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *in) {
+    (void)in;
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *out, synta_error *err) {
@@ -2257,6 +2610,19 @@ int pkix_attribute_certificate_2009_Clearance_rfc3281_encode(synta_cbb *cbb, uin
     return synta_cbb_flush(cbb);
 }
 
+int pkix_attribute_certificate_2009_Clearance_rfc3281_validate(const pkix_attribute_certificate_2009_Clearance_rfc3281 *in) {
+    (void)in;
+    if (in->has_classList)
+    {
+        if (!pkix_attribute_certificate_2009_ClassList_validate(&in->classList)) return 0;
+    }
+    if (in->has_securityCategories)
+    {
+        if (!pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_validate(&in->securityCategories)) return 0;
+    }
+    return 1;
+}
+
 int pkix_attribute_certificate_2009_Clearance_rfc3281_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_rfc3281 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2303,6 +2669,17 @@ int pkix_attribute_certificate_2009_ACClearAttrs_encode(synta_cbb *cbb, uint32_t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_attribute_certificate_2009_ACClearAttrs_validate(const pkix_attribute_certificate_2009_ACClearAttrs *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->acIssuer)) return 0;
+    }
+    {
+        if (!pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_validate(&in->attrs)) return 0;
+    }
+    return 1;
 }
 
 int pkix_attribute_certificate_2009_ACClearAttrs_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ACClearAttrs *out, synta_error *err) {

@@ -87,6 +87,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorith
 /* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *in);
 
+/* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_validate(const pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate_algorithmIdentifier *out,
@@ -114,6 +120,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_decode(s
 /* pkix_attribute_certificate_2009_AttributeCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificate *in);
 
+/* pkix_attribute_certificate_2009_AttributeCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_validate(const pkix_attribute_certificate_2009_AttributeCertificate *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificate *out,
@@ -137,6 +149,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_decode(synta_c
 
 /* pkix_attribute_certificate_2009_AttCertVersion_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertVersion *in);
+
+/* pkix_attribute_certificate_2009_AttCertVersion_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertVersion_validate(const pkix_attribute_certificate_2009_AttCertVersion *in);
 
 /* pkix_attribute_certificate_2009_AttCertVersion_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -170,6 +188,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_decode(synta_cbs
 /* pkix_attribute_certificate_2009_IssuerSerial_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IssuerSerial *in);
 
+/* pkix_attribute_certificate_2009_IssuerSerial_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_validate(const pkix_attribute_certificate_2009_IssuerSerial *in);
+
 /* pkix_attribute_certificate_2009_IssuerSerial_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IssuerSerial_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IssuerSerial *out,
@@ -193,6 +217,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObje
 
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *in);
+
+/* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_validate(const pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType *in);
 
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_digestedObjectType_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -218,6 +248,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_decode(sy
 
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AlgorithmIdentifier *in);
+
+/* pkix_attribute_certificate_2009_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_validate(const pkix_attribute_certificate_2009_AlgorithmIdentifier *in);
 
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -258,6 +294,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_decode(synta
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ObjectDigestInfo *in);
 
+/* pkix_attribute_certificate_2009_ObjectDigestInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_validate(const pkix_attribute_certificate_2009_ObjectDigestInfo *in);
+
 /* pkix_attribute_certificate_2009_ObjectDigestInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ObjectDigestInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ObjectDigestInfo *out,
@@ -297,6 +339,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_decode(synta_cbs *cbs,
 /* pkix_attribute_certificate_2009_Holder_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Holder *in);
 
+/* pkix_attribute_certificate_2009_Holder_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_validate(const pkix_attribute_certificate_2009_Holder *in);
+
 /* pkix_attribute_certificate_2009_Holder_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Holder_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Holder *out,
@@ -333,6 +381,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_decode(synta_cbs *cbs,
 
 /* pkix_attribute_certificate_2009_V2Form_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_V2Form *in);
+
+/* pkix_attribute_certificate_2009_V2Form_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_V2Form_validate(const pkix_attribute_certificate_2009_V2Form *in);
 
 /* pkix_attribute_certificate_2009_V2Form_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -378,6 +432,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_decode(synta_cb
 /* pkix_attribute_certificate_2009_AttCertIssuer_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertIssuer *in);
 
+/* pkix_attribute_certificate_2009_AttCertIssuer_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_validate(const pkix_attribute_certificate_2009_AttCertIssuer *in);
+
 /* pkix_attribute_certificate_2009_AttCertIssuer_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertIssuer_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertIssuer *out,
@@ -402,6 +462,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_Signature
 
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
+/* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
 
 /* pkix_attribute_certificate_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -478,6 +544,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_decode(
 /* pkix_attribute_certificate_2009_AttCertValidityPeriod_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttCertValidityPeriod *in);
 
+/* pkix_attribute_certificate_2009_AttCertValidityPeriod_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_validate(const pkix_attribute_certificate_2009_AttCertValidityPeriod *in);
+
 /* pkix_attribute_certificate_2009_AttCertValidityPeriod_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttCertValidityPeriod_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttCertValidityPeriod *out,
@@ -502,6 +574,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefine
 
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *in);
+
+/* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_validate(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values *in);
 
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -538,6 +616,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefine
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *in);
 
+/* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_validate(const pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *in);
+
 /* pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeSet_AttributesDefined_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeSet_AttributesDefined *out,
@@ -562,6 +646,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attr
 
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *in);
+
+/* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_validate(const pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes *in);
 
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -606,6 +696,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_decode(synta_cbs *
 
 /* pkix_attribute_certificate_2009_TargetCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_TargetCert *in);
+
+/* pkix_attribute_certificate_2009_TargetCert_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_TargetCert_validate(const pkix_attribute_certificate_2009_TargetCert *in);
 
 /* pkix_attribute_certificate_2009_TargetCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -653,6 +749,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_decode(synta_cbs *cbs,
 /* pkix_attribute_certificate_2009_Target_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Target *in);
 
+/* pkix_attribute_certificate_2009_Target_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_validate(const pkix_attribute_certificate_2009_Target *in);
+
 /* pkix_attribute_certificate_2009_Target_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Target_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Target *out,
@@ -679,6 +781,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_decode(synta_cbs *cbs
 
 /* pkix_attribute_certificate_2009_Targets_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Targets *in);
+
+/* pkix_attribute_certificate_2009_Targets_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_validate(const pkix_attribute_certificate_2009_Targets *in);
 
 /* pkix_attribute_certificate_2009_Targets_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -722,6 +830,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_decode(synta_cbs *c
 /* pkix_attribute_certificate_2009_ProxyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ProxyInfo *in);
 
+/* pkix_attribute_certificate_2009_ProxyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_validate(const pkix_attribute_certificate_2009_ProxyInfo *in);
+
 /* pkix_attribute_certificate_2009_ProxyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ProxyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ProxyInfo *out,
@@ -759,6 +873,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_decode(synta_cbs *cb
 
 /* pkix_attribute_certificate_2009_AttrSpec_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttrSpec *in);
+
+/* pkix_attribute_certificate_2009_AttrSpec_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttrSpec_validate(const pkix_attribute_certificate_2009_AttrSpec *in);
 
 /* pkix_attribute_certificate_2009_AttrSpec_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -807,6 +927,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_decode(synta_cbs *
 /* pkix_attribute_certificate_2009_AAControls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AAControls *in);
 
+/* pkix_attribute_certificate_2009_AAControls_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_validate(const pkix_attribute_certificate_2009_AAControls *in);
+
 /* pkix_attribute_certificate_2009_AAControls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AAControls_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AAControls *out,
@@ -831,6 +957,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtens
 
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in);
+
+/* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_validate(const pkix_attribute_certificate_2009_Extension_AttributeCertExtensions *in);
 
 /* pkix_attribute_certificate_2009_Extension_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -891,6 +1023,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExten
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in);
 
+/* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_validate(const pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *in);
+
 /* pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Extensions_AttributeCertExtensions *out,
@@ -949,6 +1087,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_deco
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_AttributeCertificateInfo *in);
 
+/* pkix_attribute_certificate_2009_AttributeCertificateInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_validate(const pkix_attribute_certificate_2009_AttributeCertificateInfo *in);
+
 /* pkix_attribute_certificate_2009_AttributeCertificateInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_AttributeCertificateInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_AttributeCertificateInfo *out,
@@ -989,6 +1133,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_de
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in);
 
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *in);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax_values_item *out,
@@ -1013,6 +1163,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_decode(
 
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax_values *in);
+
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_values_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax_values *in);
 
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1059,6 +1215,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_decode(synta_c
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_IetfAttrSyntax *in);
 
+/* pkix_attribute_certificate_2009_IetfAttrSyntax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_validate(const pkix_attribute_certificate_2009_IetfAttrSyntax *in);
+
 /* pkix_attribute_certificate_2009_IetfAttrSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_IetfAttrSyntax_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_IetfAttrSyntax *out,
@@ -1091,6 +1253,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_decode(synta_cbs
 /* pkix_attribute_certificate_2009_SvceAuthInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SvceAuthInfo *in);
 
+/* pkix_attribute_certificate_2009_SvceAuthInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_validate(const pkix_attribute_certificate_2009_SvceAuthInfo *in);
+
 /* pkix_attribute_certificate_2009_SvceAuthInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SvceAuthInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_SvceAuthInfo *out,
@@ -1120,6 +1288,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_decode(synta_cbs *
 
 /* pkix_attribute_certificate_2009_RoleSyntax_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_RoleSyntax *in);
+
+/* pkix_attribute_certificate_2009_RoleSyntax_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_RoleSyntax_validate(const pkix_attribute_certificate_2009_RoleSyntax *in);
 
 /* pkix_attribute_certificate_2009_RoleSyntax_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1157,6 +1331,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_decode(synta_cbs *c
 /* pkix_attribute_certificate_2009_ClassList_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ClassList *in);
 
+/* pkix_attribute_certificate_2009_ClassList_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_validate(const pkix_attribute_certificate_2009_ClassList *in);
+
 /* pkix_attribute_certificate_2009_ClassList_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ClassList_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_ClassList *out,
@@ -1180,6 +1360,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSec
 
 /* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *in);
+
+/* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_validate(const pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories *in);
 
 /* pkix_attribute_certificate_2009_SecurityCategory_SupportedSecurityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1205,6 +1391,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_
 
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_securityCategories *in);
+
+/* pkix_attribute_certificate_2009_Clearance_securityCategories_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_validate(const pkix_attribute_certificate_2009_Clearance_securityCategories *in);
 
 /* pkix_attribute_certificate_2009_Clearance_securityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1256,6 +1448,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_decode(synta_cbs *c
 /* pkix_attribute_certificate_2009_Clearance_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance *in);
 
+/* pkix_attribute_certificate_2009_Clearance_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_validate(const pkix_attribute_certificate_2009_Clearance *in);
+
 /* pkix_attribute_certificate_2009_Clearance_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance *out,
@@ -1279,6 +1477,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_Supp
 
 /* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *in);
+
+/* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_validate(const pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories *in);
 
 /* pkix_attribute_certificate_2009_SecurityCategory_rfc3281_SupportedSecurityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1304,6 +1508,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCat
 
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *in);
+
+/* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_validate(const pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories *in);
 
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_securityCategories_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1350,6 +1560,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_decode(synt
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_Clearance_rfc3281 *in);
 
+/* pkix_attribute_certificate_2009_Clearance_rfc3281_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_validate(const pkix_attribute_certificate_2009_Clearance_rfc3281 *in);
+
 /* pkix_attribute_certificate_2009_Clearance_rfc3281_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_rfc3281_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_attribute_certificate_2009_Clearance_rfc3281 *out,
@@ -1380,6 +1596,12 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_decode(synta_cbs
 
 /* pkix_attribute_certificate_2009_ACClearAttrs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_encode(synta_cbb *cbb, uint32_t tag, const pkix_attribute_certificate_2009_ACClearAttrs *in);
+
+/* pkix_attribute_certificate_2009_ACClearAttrs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_attribute_certificate_2009_ACClearAttrs_validate(const pkix_attribute_certificate_2009_ACClearAttrs *in);
 
 /* pkix_attribute_certificate_2009_ACClearAttrs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

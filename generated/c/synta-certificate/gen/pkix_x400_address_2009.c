@@ -72,6 +72,26 @@ int pkix_x400_address_2009_CountryName_untagged_encode(synta_cbb *cbb, uint32_t 
     }
 }
 
+int pkix_x400_address_2009_CountryName_untagged_validate(const pkix_x400_address_2009_CountryName_untagged *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_x121_dcc_code:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(&in->u.x121_dcc_code)), UINT64_C(3), UINT64_C(3)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_iso_3166_alpha2_code:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.iso_3166_alpha2_code)), UINT64_C(2), UINT64_C(2)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_COUNTRYNAME_UNTAGGED_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_x400_address_2009_CountryName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_CountryName_untagged *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -100,6 +120,14 @@ int pkix_x400_address_2009_CountryName_encode(synta_cbb *cbb, uint32_t tag, cons
         if (!synta_cbb_add_asn1(b, &e0, tag)) return 0;
         if (!pkix_x400_address_2009_CountryName_untagged_encode(&e0, 0, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_CountryName_validate(const pkix_x400_address_2009_CountryName *in) {
+    (void)in;
+    {
+        if (!pkix_x400_address_2009_CountryName_untagged_validate(in)) return 0;
     }
     return 1;
 }
@@ -183,6 +211,26 @@ int pkix_x400_address_2009_AdministrationDomainName_untagged_encode(synta_cbb *c
     }
 }
 
+int pkix_x400_address_2009_AdministrationDomainName_untagged_validate(const pkix_x400_address_2009_AdministrationDomainName_untagged *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_numeric:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(&in->u.numeric)), UINT64_C(0), UINT64_C(16)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_printable:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printable)), UINT64_C(0), UINT64_C(16)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_ADMINISTRATIONDOMAINNAME_UNTAGGED_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_x400_address_2009_AdministrationDomainName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_AdministrationDomainName_untagged *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -211,6 +259,14 @@ int pkix_x400_address_2009_AdministrationDomainName_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_add_asn1(b, &e0, tag)) return 0;
         if (!pkix_x400_address_2009_AdministrationDomainName_untagged_encode(&e0, 0, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_AdministrationDomainName_validate(const pkix_x400_address_2009_AdministrationDomainName *in) {
+    (void)in;
+    {
+        if (!pkix_x400_address_2009_AdministrationDomainName_untagged_validate(in)) return 0;
     }
     return 1;
 }
@@ -248,6 +304,14 @@ int pkix_x400_address_2009_X121Address_encode(synta_cbb *cbb, uint32_t tag, cons
     return 1;
 }
 
+int pkix_x400_address_2009_X121Address_validate(const pkix_x400_address_2009_X121Address *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(in)), UINT64_C(1), UINT64_C(16)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_X121Address_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_X121Address *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -271,6 +335,14 @@ int pkix_x400_address_2009_NetworkAddress_encode(synta_cbb *cbb, uint32_t tag, c
     {
         if (!pkix_x400_address_2009_X121Address_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_NetworkAddress_validate(const pkix_x400_address_2009_NetworkAddress *in) {
+    (void)in;
+    {
+        if (!pkix_x400_address_2009_X121Address_validate(in)) return 0;
     }
     return 1;
 }
@@ -304,6 +376,14 @@ int pkix_x400_address_2009_TerminalIdentifier_encode(synta_cbb *cbb, uint32_t ta
         if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(in)), UINT64_C(1), UINT64_C(24)))) return 0;
         if (!synta_gen_printable_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_TerminalIdentifier_validate(const pkix_x400_address_2009_TerminalIdentifier *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(in)), UINT64_C(1), UINT64_C(24)))) return 0;
     }
     return 1;
 }
@@ -387,6 +467,26 @@ int pkix_x400_address_2009_PrivateDomainName_encode(synta_cbb *cbb, uint32_t tag
     }
 }
 
+int pkix_x400_address_2009_PrivateDomainName_validate(const pkix_x400_address_2009_PrivateDomainName *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_numeric:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(&in->u.numeric)), UINT64_C(1), UINT64_C(16)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_printable:
+        {
+            if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->u.printable)), UINT64_C(1), UINT64_C(16)))) return 0;
+        }
+        return 1;
+        case PKIX_X400_ADDRESS_2009_PRIVATEDOMAINNAME_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkix_x400_address_2009_PrivateDomainName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PrivateDomainName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -420,6 +520,14 @@ int pkix_x400_address_2009_OrganizationName_encode(synta_cbb *cbb, uint32_t tag,
     return 1;
 }
 
+int pkix_x400_address_2009_OrganizationName_validate(const pkix_x400_address_2009_OrganizationName *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(in)), UINT64_C(1), UINT64_C(64)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_OrganizationName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -449,6 +557,14 @@ int pkix_x400_address_2009_NumericUserIdentifier_encode(synta_cbb *cbb, uint32_t
         if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
         if (!synta_gen_numeric_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_NumericUserIdentifier_validate(const pkix_x400_address_2009_NumericUserIdentifier *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x12u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
     }
     return 1;
 }
@@ -575,6 +691,26 @@ int pkix_x400_address_2009_PersonalName_encode(synta_cbb *cbb, uint32_t tag, con
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_PersonalName_validate(const pkix_x400_address_2009_PersonalName *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->surname)), UINT64_C(1), UINT64_C(40)))) return 0;
+    }
+    if (in->has_given_name)
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->given_name)), UINT64_C(1), UINT64_C(16)))) return 0;
+    }
+    if (in->has_initials)
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->initials)), UINT64_C(1), UINT64_C(5)))) return 0;
+    }
+    if (in->has_generation_qualifier)
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->generation_qualifier)), UINT64_C(1), UINT64_C(3)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_PersonalName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PersonalName *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -604,6 +740,14 @@ int pkix_x400_address_2009_OrganizationalUnitName_encode(synta_cbb *cbb, uint32_
         if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
         if (!synta_gen_printable_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_OrganizationalUnitName_validate(const pkix_x400_address_2009_OrganizationalUnitName *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
     }
     return 1;
 }
@@ -651,6 +795,12 @@ int pkix_x400_address_2009_OrganizationalUnitNames_encode(synta_cbb *cbb, uint32
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_x400_address_2009_OrganizationalUnitNames_validate(const pkix_x400_address_2009_OrganizationalUnitNames *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_C(4)))) return 0;
+    return 1;
 }
 
 int pkix_x400_address_2009_OrganizationalUnitNames_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationalUnitNames *out, synta_error *err) {
@@ -809,6 +959,47 @@ int pkix_x400_address_2009_BuiltInStandardAttributes_encode(synta_cbb *cbb, uint
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_BuiltInStandardAttributes_validate(const pkix_x400_address_2009_BuiltInStandardAttributes *in) {
+    (void)in;
+    if (in->has_country_name)
+    {
+        if (!pkix_x400_address_2009_CountryName_validate(&in->country_name)) return 0;
+    }
+    if (in->has_administration_domain_name)
+    {
+        if (!pkix_x400_address_2009_AdministrationDomainName_validate(&in->administration_domain_name)) return 0;
+    }
+    if (in->has_network_address)
+    {
+        if (!pkix_x400_address_2009_NetworkAddress_validate(&in->network_address)) return 0;
+    }
+    if (in->has_terminal_identifier)
+    {
+        if (!pkix_x400_address_2009_TerminalIdentifier_validate(&in->terminal_identifier)) return 0;
+    }
+    if (in->has_private_domain_name)
+    {
+        if (!pkix_x400_address_2009_PrivateDomainName_validate(&in->private_domain_name)) return 0;
+    }
+    if (in->has_organization_name)
+    {
+        if (!pkix_x400_address_2009_OrganizationName_validate(&in->organization_name)) return 0;
+    }
+    if (in->has_numeric_user_identifier)
+    {
+        if (!pkix_x400_address_2009_NumericUserIdentifier_validate(&in->numeric_user_identifier)) return 0;
+    }
+    if (in->has_personal_name)
+    {
+        if (!pkix_x400_address_2009_PersonalName_validate(&in->personal_name)) return 0;
+    }
+    if (in->has_organizational_unit_names)
+    {
+        if (!pkix_x400_address_2009_OrganizationalUnitNames_validate(&in->organizational_unit_names)) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInStandardAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -862,6 +1053,17 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode(synta_cbb *cbb, 
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_validate(const pkix_x400_address_2009_BuiltInDomainDefinedAttribute *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->type)), UINT64_C(1), UINT64_C(8)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->value)), UINT64_C(1), UINT64_C(128)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -905,6 +1107,12 @@ int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_encode(synta_cbb *cbb,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_validate(const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_C(4)))) return 0;
+    return 1;
 }
 
 int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInDomainDefinedAttributes *out, synta_error *err) {
@@ -983,6 +1191,14 @@ int pkix_x400_address_2009_ExtensionAttribute_encode(synta_cbb *cbb, uint32_t ta
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_ExtensionAttribute_validate(const pkix_x400_address_2009_ExtensionAttribute *in) {
+    (void)in;
+    {
+        if (!(synta_gen_urange_ok((uint64_t)*(&in->extension_attribute_type), UINT64_C(0), UINT64_C(256)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_ExtensionAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ExtensionAttribute *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1030,6 +1246,12 @@ int pkix_x400_address_2009_ExtensionAttributes_encode(synta_cbb *cbb, uint32_t t
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_x400_address_2009_ExtensionAttributes_validate(const pkix_x400_address_2009_ExtensionAttributes *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_C(256)))) return 0;
+    return 1;
 }
 
 int pkix_x400_address_2009_ExtensionAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ExtensionAttributes *out, synta_error *err) {
@@ -1113,6 +1335,22 @@ int pkix_x400_address_2009_ORAddress_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_ORAddress_validate(const pkix_x400_address_2009_ORAddress *in) {
+    (void)in;
+    {
+        if (!pkix_x400_address_2009_BuiltInStandardAttributes_validate(&in->built_in_standard_attributes)) return 0;
+    }
+    if (in->has_built_in_domain_defined_attributes)
+    {
+        if (!pkix_x400_address_2009_BuiltInDomainDefinedAttributes_validate(&in->built_in_domain_defined_attributes)) return 0;
+    }
+    if (in->has_extension_attributes)
+    {
+        if (!pkix_x400_address_2009_ExtensionAttributes_validate(&in->extension_attributes)) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_ORAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ORAddress *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1142,6 +1380,14 @@ int pkix_x400_address_2009_TeletexOrganizationalUnitName_encode(synta_cbb *cbb, 
         if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
         if (!synta_gen_teletex_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkix_x400_address_2009_TeletexOrganizationalUnitName_validate(const pkix_x400_address_2009_TeletexOrganizationalUnitName *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(in)), UINT64_C(1), UINT64_C(32)))) return 0;
     }
     return 1;
 }
@@ -1226,6 +1472,19 @@ int pkix_x400_address_2009_PDSParameter_encode(synta_cbb *cbb, uint32_t tag, con
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_PDSParameter_validate(const pkix_x400_address_2009_PDSParameter *in) {
+    (void)in;
+    if (in->has_printable_string)
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x13u, *(&in->printable_string)), UINT64_C(1), UINT64_C(30)))) return 0;
+    }
+    if (in->has_teletex_string)
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->teletex_string)), UINT64_C(1), UINT64_C(30)))) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_PDSParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PDSParameter *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1273,6 +1532,12 @@ int pkix_x400_address_2009_PresentationAddress_nAddresses_encode(synta_cbb *cbb,
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkix_x400_address_2009_PresentationAddress_nAddresses_validate(const pkix_x400_address_2009_PresentationAddress_nAddresses *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkix_x400_address_2009_PresentationAddress_nAddresses_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PresentationAddress_nAddresses *out, synta_error *err) {
@@ -1393,6 +1658,15 @@ int pkix_x400_address_2009_PresentationAddress_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int pkix_x400_address_2009_PresentationAddress_validate(const pkix_x400_address_2009_PresentationAddress *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->nAddresses)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkix_x400_address_2009_PresentationAddress_nAddresses_validate(&in->nAddresses)) return 0;
+    }
+    return 1;
+}
+
 int pkix_x400_address_2009_PresentationAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PresentationAddress *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1444,6 +1718,17 @@ int pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode(synta_cbb *cbb, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkix_x400_address_2009_TeletexDomainDefinedAttribute_validate(const pkix_x400_address_2009_TeletexDomainDefinedAttribute *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->type)), UINT64_C(1), UINT64_C(8)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok(synta_gen_chars(0x14u, *(&in->value)), UINT64_C(1), UINT64_C(128)))) return 0;
+    }
+    return 1;
 }
 
 int pkix_x400_address_2009_TeletexDomainDefinedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_TeletexDomainDefinedAttribute *out, synta_error *err) {

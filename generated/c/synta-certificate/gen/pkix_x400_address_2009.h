@@ -70,6 +70,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_decode(synta_cbs 
 /* pkix_x400_address_2009_CountryName_untagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_CountryName_untagged *in);
 
+/* pkix_x400_address_2009_CountryName_untagged_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_validate(const pkix_x400_address_2009_CountryName_untagged *in);
+
 /* pkix_x400_address_2009_CountryName_untagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_CountryName_untagged *out,
@@ -96,6 +102,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_decode(synta_cbs *cbs, uin
 
 /* pkix_x400_address_2009_CountryName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_CountryName *in);
+
+/* pkix_x400_address_2009_CountryName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_CountryName_validate(const pkix_x400_address_2009_CountryName *in);
 
 /* pkix_x400_address_2009_CountryName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -135,6 +147,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_deco
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_AdministrationDomainName_untagged *in);
 
+/* pkix_x400_address_2009_AdministrationDomainName_untagged_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_validate(const pkix_x400_address_2009_AdministrationDomainName_untagged *in);
+
 /* pkix_x400_address_2009_AdministrationDomainName_untagged_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_untagged_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_AdministrationDomainName_untagged *out,
@@ -160,6 +178,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_decode(synta_
 /* pkix_x400_address_2009_AdministrationDomainName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_AdministrationDomainName *in);
 
+/* pkix_x400_address_2009_AdministrationDomainName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_validate(const pkix_x400_address_2009_AdministrationDomainName *in);
+
 /* pkix_x400_address_2009_AdministrationDomainName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_AdministrationDomainName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_AdministrationDomainName *out,
@@ -184,6 +208,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_decode(synta_cbs *cbs, uin
 /* pkix_x400_address_2009_X121Address_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_X121Address *in);
 
+/* pkix_x400_address_2009_X121Address_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_validate(const pkix_x400_address_2009_X121Address *in);
+
 /* pkix_x400_address_2009_X121Address_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_X121Address_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_X121Address *out,
@@ -206,6 +236,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_decode(synta_cbs *cbs, 
 
 /* pkix_x400_address_2009_NetworkAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_NetworkAddress *in);
+
+/* pkix_x400_address_2009_NetworkAddress_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_NetworkAddress_validate(const pkix_x400_address_2009_NetworkAddress *in);
 
 /* pkix_x400_address_2009_NetworkAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -231,6 +267,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_decode(synta_cbs *c
 
 /* pkix_x400_address_2009_TerminalIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TerminalIdentifier *in);
+
+/* pkix_x400_address_2009_TerminalIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_TerminalIdentifier_validate(const pkix_x400_address_2009_TerminalIdentifier *in);
 
 /* pkix_x400_address_2009_TerminalIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -274,6 +316,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_decode(synta_cbs *cb
 /* pkix_x400_address_2009_PrivateDomainName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PrivateDomainName *in);
 
+/* pkix_x400_address_2009_PrivateDomainName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_validate(const pkix_x400_address_2009_PrivateDomainName *in);
+
 /* pkix_x400_address_2009_PrivateDomainName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PrivateDomainName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PrivateDomainName *out,
@@ -299,6 +347,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_decode(synta_cbs *cbs
 /* pkix_x400_address_2009_OrganizationName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationName *in);
 
+/* pkix_x400_address_2009_OrganizationName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_validate(const pkix_x400_address_2009_OrganizationName *in);
+
 /* pkix_x400_address_2009_OrganizationName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_OrganizationName *out,
@@ -323,6 +377,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_decode(synta_cbs
 
 /* pkix_x400_address_2009_NumericUserIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_NumericUserIdentifier *in);
+
+/* pkix_x400_address_2009_NumericUserIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_NumericUserIdentifier_validate(const pkix_x400_address_2009_NumericUserIdentifier *in);
 
 /* pkix_x400_address_2009_NumericUserIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -365,6 +425,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_decode(synta_cbs *cbs, ui
 /* pkix_x400_address_2009_PersonalName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PersonalName *in);
 
+/* pkix_x400_address_2009_PersonalName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_validate(const pkix_x400_address_2009_PersonalName *in);
+
 /* pkix_x400_address_2009_PersonalName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PersonalName_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PersonalName *out,
@@ -389,6 +455,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_decode(synta_cb
 
 /* pkix_x400_address_2009_OrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationalUnitName *in);
+
+/* pkix_x400_address_2009_OrganizationalUnitName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitName_validate(const pkix_x400_address_2009_OrganizationalUnitName *in);
 
 /* pkix_x400_address_2009_OrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -418,6 +490,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_decode(synta_c
 
 /* pkix_x400_address_2009_OrganizationalUnitNames_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_OrganizationalUnitNames *in);
+
+/* pkix_x400_address_2009_OrganizationalUnitNames_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_OrganizationalUnitNames_validate(const pkix_x400_address_2009_OrganizationalUnitNames *in);
 
 /* pkix_x400_address_2009_OrganizationalUnitNames_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -487,6 +565,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_decode(synta
 /* pkix_x400_address_2009_BuiltInStandardAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInStandardAttributes *in);
 
+/* pkix_x400_address_2009_BuiltInStandardAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_validate(const pkix_x400_address_2009_BuiltInStandardAttributes *in);
+
 /* pkix_x400_address_2009_BuiltInStandardAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInStandardAttributes *out,
@@ -519,6 +603,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_decode(s
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInDomainDefinedAttribute *in);
 
+/* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_validate(const pkix_x400_address_2009_BuiltInDomainDefinedAttribute *in);
+
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_BuiltInDomainDefinedAttribute *out,
@@ -547,6 +637,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_decode(
 
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *in);
+
+/* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInDomainDefinedAttributes_validate(const pkix_x400_address_2009_BuiltInDomainDefinedAttributes *in);
 
 /* pkix_x400_address_2009_BuiltInDomainDefinedAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -590,6 +686,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_decode(synta_cbs *c
 /* pkix_x400_address_2009_ExtensionAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ExtensionAttribute *in);
 
+/* pkix_x400_address_2009_ExtensionAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_validate(const pkix_x400_address_2009_ExtensionAttribute *in);
+
 /* pkix_x400_address_2009_ExtensionAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttribute_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ExtensionAttribute *out,
@@ -617,6 +719,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_decode(synta_cbs *
 
 /* pkix_x400_address_2009_ExtensionAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ExtensionAttributes *in);
+
+/* pkix_x400_address_2009_ExtensionAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_validate(const pkix_x400_address_2009_ExtensionAttributes *in);
 
 /* pkix_x400_address_2009_ExtensionAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -666,6 +774,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_decode(synta_cbs *cbs, uint3
 /* pkix_x400_address_2009_ORAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_ORAddress *in);
 
+/* pkix_x400_address_2009_ORAddress_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_validate(const pkix_x400_address_2009_ORAddress *in);
+
 /* pkix_x400_address_2009_ORAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_ORAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_ORAddress *out,
@@ -690,6 +804,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_decode(s
 
 /* pkix_x400_address_2009_TeletexOrganizationalUnitName_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TeletexOrganizationalUnitName *in);
+
+/* pkix_x400_address_2009_TeletexOrganizationalUnitName_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_TeletexOrganizationalUnitName_validate(const pkix_x400_address_2009_TeletexOrganizationalUnitName *in);
 
 /* pkix_x400_address_2009_TeletexOrganizationalUnitName_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -723,6 +843,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_decode(synta_cbs *cbs, ui
 /* pkix_x400_address_2009_PDSParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PDSParameter *in);
 
+/* pkix_x400_address_2009_PDSParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_validate(const pkix_x400_address_2009_PDSParameter *in);
+
 /* pkix_x400_address_2009_PDSParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PDSParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PDSParameter *out,
@@ -747,6 +873,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_decode(
 
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PresentationAddress_nAddresses *in);
+
+/* pkix_x400_address_2009_PresentationAddress_nAddresses_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_nAddresses_validate(const pkix_x400_address_2009_PresentationAddress_nAddresses *in);
 
 /* pkix_x400_address_2009_PresentationAddress_nAddresses_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -794,6 +926,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_decode(synta_cbs *
 /* pkix_x400_address_2009_PresentationAddress_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_PresentationAddress *in);
 
+/* pkix_x400_address_2009_PresentationAddress_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_validate(const pkix_x400_address_2009_PresentationAddress *in);
+
 /* pkix_x400_address_2009_PresentationAddress_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_parse(const uint8_t *data, size_t len, synta_rules rules, pkix_x400_address_2009_PresentationAddress *out,
@@ -828,6 +966,12 @@ SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_decode(s
 
 /* pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_encode(synta_cbb *cbb, uint32_t tag, const pkix_x400_address_2009_TeletexDomainDefinedAttribute *in);
+
+/* pkix_x400_address_2009_TeletexDomainDefinedAttribute_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkix_x400_address_2009_TeletexDomainDefinedAttribute_validate(const pkix_x400_address_2009_TeletexDomainDefinedAttribute *in);
 
 /* pkix_x400_address_2009_TeletexDomainDefinedAttribute_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -51,6 +51,21 @@ int pkixcmp_2009_CMPCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     }
 }
 
+int pkixcmp_2009_CMPCertificate_validate(const pkixcmp_2009_CMPCertificate *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCMP_2009_CMPCERTIFICATE_PR_x509v3PKCert:
+        {
+            if (!pkix1_explicit_2009_Certificate_validate(&in->u.x509v3PKCert)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_CMPCERTIFICATE_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcmp_2009_CMPCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CMPCertificate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -97,6 +112,11 @@ int pkixcmp_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_AlgorithmIdentifier_validate(const pkixcmp_2009_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -140,6 +160,12 @@ int pkixcmp_2009_PKIFreeText_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PKIFreeText_validate(const pkixcmp_2009_PKIFreeText *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_PKIFreeText_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIFreeText *out, synta_error *err) {
@@ -207,6 +233,11 @@ int pkixcmp_2009_InfoTypeAndValue_encode(synta_cbb *cbb, uint32_t tag, const pki
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_InfoTypeAndValue_validate(const pkixcmp_2009_InfoTypeAndValue *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_InfoTypeAndValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_InfoTypeAndValue *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -250,6 +281,12 @@ int pkixcmp_2009_PKIHeader_generalInfo_encode(synta_cbb *cbb, uint32_t tag, cons
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PKIHeader_generalInfo_validate(const pkixcmp_2009_PKIHeader_generalInfo *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_PKIHeader_generalInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIHeader_generalInfo *out, synta_error *err) {
@@ -475,6 +512,38 @@ int pkixcmp_2009_PKIHeader_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_20
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_PKIHeader_validate(const pkixcmp_2009_PKIHeader *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->sender)) return 0;
+    }
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->recipient)) return 0;
+    }
+    if (in->has_protectionAlg)
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier_validate(&in->protectionAlg)) return 0;
+    }
+    if (in->has_senderKID)
+    {
+        if (!pkix1_implicit_2009_KeyIdentifier_validate(&in->senderKID)) return 0;
+    }
+    if (in->has_recipKID)
+    {
+        if (!pkix1_implicit_2009_KeyIdentifier_validate(&in->recipKID)) return 0;
+    }
+    if (in->has_freeText)
+    {
+        if (!pkixcmp_2009_PKIFreeText_validate(&in->freeText)) return 0;
+    }
+    if (in->has_generalInfo)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->generalInfo)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_PKIHeader_generalInfo_validate(&in->generalInfo)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_PKIHeader_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIHeader *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -499,6 +568,11 @@ int pkixcmp_2009_PKIProtection_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcmp_2009_PKIProtection_validate(const pkixcmp_2009_PKIProtection *in) {
+    (void)in;
     return 1;
 }
 
@@ -545,6 +619,12 @@ int pkixcmp_2009_PKIMessage_extraCerts_encode(synta_cbb *cbb, uint32_t tag, cons
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PKIMessage_extraCerts_validate(const pkixcmp_2009_PKIMessage_extraCerts *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_PKIMessage_extraCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessage_extraCerts *out, synta_error *err) {
@@ -658,6 +738,23 @@ int pkixcmp_2009_PKIMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_PKIMessage_validate(const pkixcmp_2009_PKIMessage *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIHeader_validate(&in->header)) return 0;
+    }
+    if (in->has_protection)
+    {
+        if (!pkixcmp_2009_PKIProtection_validate(&in->protection)) return 0;
+    }
+    if (in->has_extraCerts)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->extraCerts)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_PKIMessage_extraCerts_validate(&in->extraCerts)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_PKIMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessage *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -708,6 +805,12 @@ int pkixcmp_2009_PKIMessages_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PKIMessages_validate(const pkixcmp_2009_PKIMessages *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_PKIMessages_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessages *out, synta_error *err) {
@@ -768,6 +871,11 @@ int pkixcmp_2009_PKIStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_20
     return 1;
 }
 
+int pkixcmp_2009_PKIStatus_validate(const pkixcmp_2009_PKIStatus *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_PKIStatus_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIStatus *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -792,6 +900,11 @@ int pkixcmp_2009_PKIFailureInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixc
         if (!synta_gen_bits_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcmp_2009_PKIFailureInfo_validate(const pkixcmp_2009_PKIFailureInfo *in) {
+    (void)in;
     return 1;
 }
 
@@ -850,6 +963,22 @@ int pkixcmp_2009_PKIStatusInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PKIStatusInfo_validate(const pkixcmp_2009_PKIStatusInfo *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIStatus_validate(&in->status)) return 0;
+    }
+    if (in->has_statusString)
+    {
+        if (!pkixcmp_2009_PKIFreeText_validate(&in->statusString)) return 0;
+    }
+    if (in->has_failInfo)
+    {
+        if (!pkixcmp_2009_PKIFailureInfo_validate(&in->failInfo)) return 0;
+    }
+    return 1;
 }
 
 int pkixcmp_2009_PKIStatusInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIStatusInfo *out, synta_error *err) {
@@ -929,6 +1058,26 @@ int pkixcmp_2009_CertOrEncCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     }
 }
 
+int pkixcmp_2009_CertOrEncCert_validate(const pkixcmp_2009_CertOrEncCert *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCMP_2009_CERTORENCCERT_PR_certificate:
+        {
+            if (!pkixcmp_2009_CMPCertificate_validate(&in->u.certificate)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_CERTORENCCERT_PR_encryptedCert:
+        {
+            if (!pkixcrmf_2009_EncryptedValue_validate(&in->u.encryptedCert)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_CERTORENCCERT_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcmp_2009_CertOrEncCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertOrEncCert *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -996,6 +1145,22 @@ int pkixcmp_2009_CertifiedKeyPair_encode(synta_cbb *cbb, uint32_t tag, const pki
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_CertifiedKeyPair_validate(const pkixcmp_2009_CertifiedKeyPair *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_CertOrEncCert_validate(&in->certOrEncCert)) return 0;
+    }
+    if (in->has_privateKey)
+    {
+        if (!pkixcrmf_2009_EncryptedValue_validate(&in->privateKey)) return 0;
+    }
+    if (in->has_publicationInfo)
+    {
+        if (!pkixcrmf_2009_PKIPublicationInfo_validate(&in->publicationInfo)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_CertifiedKeyPair_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertifiedKeyPair *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1060,6 +1225,18 @@ int pkixcmp_2009_CertResponse_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_CertResponse_validate(const pkixcmp_2009_CertResponse *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIStatusInfo_validate(&in->status)) return 0;
+    }
+    if (in->has_certifiedKeyPair)
+    {
+        if (!pkixcmp_2009_CertifiedKeyPair_validate(&in->certifiedKeyPair)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_CertResponse_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertResponse *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1098,6 +1275,11 @@ int pkixcmp_2009_CertRepMessage_response_encode(synta_cbb *cbb, uint32_t tag, co
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_CertRepMessage_response_validate(const pkixcmp_2009_CertRepMessage_response *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_CertRepMessage_response_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertRepMessage_response *out, synta_error *err) {
@@ -1181,6 +1363,19 @@ int pkixcmp_2009_CertRepMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_CertRepMessage_validate(const pkixcmp_2009_CertRepMessage *in) {
+    (void)in;
+    if (in->has_caPubs)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->caPubs)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_PKIMessage_extraCerts_validate(&in->caPubs)) return 0;
+    }
+    {
+        if (!pkixcmp_2009_CertRepMessage_response_validate(&in->response)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_CertRepMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertRepMessage *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1225,6 +1420,11 @@ int pkixcmp_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_AlgorithmIdentifier2_validate(const pkixcmp_2009_AlgorithmIdentifier2 *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier2 *out, synta_error *err) {
@@ -1280,6 +1480,15 @@ int pkixcmp_2009_Challenge_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_20
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_Challenge_validate(const pkixcmp_2009_Challenge *in) {
+    (void)in;
+    if (in->has_owf)
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier2_validate(&in->owf)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_Challenge_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Challenge *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1318,6 +1527,11 @@ int pkixcmp_2009_POPODecKeyChallContent_encode(synta_cbb *cbb, uint32_t tag, con
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_POPODecKeyChallContent_validate(const pkixcmp_2009_POPODecKeyChallContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_POPODecKeyChallContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_POPODecKeyChallContent *out, synta_error *err) {
@@ -1382,6 +1596,11 @@ int pkixcmp_2009_POPODecKeyRespContent_encode(synta_cbb *cbb, uint32_t tag, cons
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_POPODecKeyRespContent_validate(const pkixcmp_2009_POPODecKeyRespContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_POPODecKeyRespContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_POPODecKeyRespContent *out, synta_error *err) {
@@ -1451,6 +1670,12 @@ int pkixcmp_2009_KeyRecRepContent_keyPairHist_encode(synta_cbb *cbb, uint32_t ta
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_KeyRecRepContent_keyPairHist_validate(const pkixcmp_2009_KeyRecRepContent_keyPairHist *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_KeyRecRepContent_keyPairHist_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent_keyPairHist *out, synta_error *err) {
@@ -1572,6 +1797,28 @@ int pkixcmp_2009_KeyRecRepContent_encode(synta_cbb *cbb, uint32_t tag, const pki
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_KeyRecRepContent_validate(const pkixcmp_2009_KeyRecRepContent *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIStatusInfo_validate(&in->status)) return 0;
+    }
+    if (in->has_newSigCert)
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(&in->newSigCert)) return 0;
+    }
+    if (in->has_caCerts)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->caCerts)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_PKIMessage_extraCerts_validate(&in->caCerts)) return 0;
+    }
+    if (in->has_keyPairHist)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->keyPairHist)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_KeyRecRepContent_keyPairHist_validate(&in->keyPairHist)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_KeyRecRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1631,6 +1878,11 @@ int pkixcmp_2009_Extension_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_20
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_Extension_validate(const pkixcmp_2009_Extension *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extension *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1674,6 +1926,12 @@ int pkixcmp_2009_Extensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_Extensions_validate(const pkixcmp_2009_Extensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_Extensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extensions *out, synta_error *err) {
@@ -1746,6 +2004,14 @@ int pkixcmp_2009_RevDetails_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_RevDetails_validate(const pkixcmp_2009_RevDetails *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_CertTemplate_validate(&in->certDetails)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_RevDetails_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevDetails *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1784,6 +2050,11 @@ int pkixcmp_2009_RevReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_RevReqContent_validate(const pkixcmp_2009_RevReqContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_RevReqContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevReqContent *out, synta_error *err) {
@@ -1855,6 +2126,12 @@ int pkixcmp_2009_RevRepContent_status_encode(synta_cbb *cbb, uint32_t tag, const
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_RevRepContent_status_validate(const pkixcmp_2009_RevRepContent_status *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkixcmp_2009_RevRepContent_status_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_status *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1924,6 +2201,12 @@ int pkixcmp_2009_RevRepContent_revCerts_encode(synta_cbb *cbb, uint32_t tag, con
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_RevRepContent_revCerts_validate(const pkixcmp_2009_RevRepContent_revCerts *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkixcmp_2009_RevRepContent_revCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_revCerts *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1991,6 +2274,12 @@ int pkixcmp_2009_RevRepContent_crls_encode(synta_cbb *cbb, uint32_t tag, const p
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_RevRepContent_crls_validate(const pkixcmp_2009_RevRepContent_crls *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcmp_2009_RevRepContent_crls_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_crls *out, synta_error *err) {
@@ -2102,6 +2391,25 @@ int pkixcmp_2009_RevRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_RevRepContent_validate(const pkixcmp_2009_RevRepContent *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->status)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_RevRepContent_status_validate(&in->status)) return 0;
+    }
+    if (in->has_revCerts)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->revCerts)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_RevRepContent_revCerts_validate(&in->revCerts)) return 0;
+    }
+    if (in->has_crls)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->crls)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcmp_2009_RevRepContent_crls_validate(&in->crls)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_RevRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2150,6 +2458,20 @@ int pkixcmp_2009_CAKeyUpdAnnContent_encode(synta_cbb *cbb, uint32_t tag, const p
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_CAKeyUpdAnnContent_validate(const pkixcmp_2009_CAKeyUpdAnnContent *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(&in->oldWithNew)) return 0;
+    }
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(&in->newWithOld)) return 0;
+    }
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(&in->newWithNew)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_CAKeyUpdAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CAKeyUpdAnnContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2173,6 +2495,14 @@ int pkixcmp_2009_CertAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     {
         if (!pkixcmp_2009_CMPCertificate_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcmp_2009_CertAnnContent_validate(const pkixcmp_2009_CertAnnContent *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(in)) return 0;
     }
     return 1;
 }
@@ -2244,6 +2574,17 @@ int pkixcmp_2009_RevAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_RevAnnContent_validate(const pkixcmp_2009_RevAnnContent *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIStatus_validate(&in->status)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_CertId_validate(&in->certId)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_RevAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevAnnContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2282,6 +2623,11 @@ int pkixcmp_2009_CRLAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_CRLAnnContent_validate(const pkixcmp_2009_CRLAnnContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_CRLAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CRLAnnContent *out, synta_error *err) {
@@ -2335,6 +2681,11 @@ int pkixcmp_2009_PKIConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const pk
     return 1;
 }
 
+int pkixcmp_2009_PKIConfirmContent_validate(const pkixcmp_2009_PKIConfirmContent *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_PKIConfirmContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIConfirmContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2373,6 +2724,11 @@ int pkixcmp_2009_GenMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_GenMsgContent_validate(const pkixcmp_2009_GenMsgContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_GenMsgContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_GenMsgContent *out, synta_error *err) {
@@ -2437,6 +2793,11 @@ int pkixcmp_2009_GenRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_GenRepContent_validate(const pkixcmp_2009_GenRepContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_GenRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_GenRepContent *out, synta_error *err) {
@@ -2520,6 +2881,18 @@ int pkixcmp_2009_ErrorMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_ErrorMsgContent_validate(const pkixcmp_2009_ErrorMsgContent *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIStatusInfo_validate(&in->pKIStatusInfo)) return 0;
+    }
+    if (in->has_errorDetails)
+    {
+        if (!pkixcmp_2009_PKIFreeText_validate(&in->errorDetails)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_ErrorMsgContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ErrorMsgContent *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2573,6 +2946,15 @@ int pkixcmp_2009_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_CertStatus_validate(const pkixcmp_2009_CertStatus *in) {
+    (void)in;
+    if (in->has_statusInfo)
+    {
+        if (!pkixcmp_2009_PKIStatusInfo_validate(&in->statusInfo)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertStatus *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2611,6 +2993,11 @@ int pkixcmp_2009_CertConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const p
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_CertConfirmContent_validate(const pkixcmp_2009_CertConfirmContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_CertConfirmContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertConfirmContent *out, synta_error *err) {
@@ -2671,6 +3058,11 @@ int pkixcmp_2009_PollReqContent_item_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_PollReqContent_item_validate(const pkixcmp_2009_PollReqContent_item *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcmp_2009_PollReqContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2709,6 +3101,11 @@ int pkixcmp_2009_PollReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PollReqContent_validate(const pkixcmp_2009_PollReqContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_PollReqContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent *out, synta_error *err) {
@@ -2788,6 +3185,15 @@ int pkixcmp_2009_PollRepContent_item_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_PollRepContent_item_validate(const pkixcmp_2009_PollRepContent_item *in) {
+    (void)in;
+    if (in->has_reason)
+    {
+        if (!pkixcmp_2009_PKIFreeText_validate(&in->reason)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_PollRepContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2826,6 +3232,11 @@ int pkixcmp_2009_PollRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_PollRepContent_validate(const pkixcmp_2009_PollRepContent *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_PollRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent *out, synta_error *err) {
@@ -3411,6 +3822,148 @@ int pkixcmp_2009_PKIBody_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009
     }
 }
 
+int pkixcmp_2009_PKIBody_validate(const pkixcmp_2009_PKIBody *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCMP_2009_PKIBODY_PR_ir:
+        {
+            if (!pkixcrmf_2009_CertReqMessages_validate(&in->u.ir)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_ip:
+        {
+            if (!pkixcmp_2009_CertRepMessage_validate(&in->u.ip)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_cr:
+        {
+            if (!pkixcrmf_2009_CertReqMessages_validate(&in->u.cr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_cp:
+        {
+            if (!pkixcmp_2009_CertRepMessage_validate(&in->u.cp)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_p10cr:
+        {
+            if (!pkcs_10_CertificationRequest_validate(&in->u.p10cr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_popdecc:
+        {
+            if (!pkixcmp_2009_POPODecKeyChallContent_validate(&in->u.popdecc)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_popdecr:
+        {
+            if (!pkixcmp_2009_POPODecKeyRespContent_validate(&in->u.popdecr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_kur:
+        {
+            if (!pkixcrmf_2009_CertReqMessages_validate(&in->u.kur)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_kup:
+        {
+            if (!pkixcmp_2009_CertRepMessage_validate(&in->u.kup)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_krr:
+        {
+            if (!pkixcrmf_2009_CertReqMessages_validate(&in->u.krr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_krp:
+        {
+            if (!pkixcmp_2009_KeyRecRepContent_validate(&in->u.krp)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_rr:
+        {
+            if (!pkixcmp_2009_RevReqContent_validate(&in->u.rr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_rp:
+        {
+            if (!pkixcmp_2009_RevRepContent_validate(&in->u.rp)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_ccr:
+        {
+            if (!pkixcrmf_2009_CertReqMessages_validate(&in->u.ccr)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_ccp:
+        {
+            if (!pkixcmp_2009_CertRepMessage_validate(&in->u.ccp)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_ckuann:
+        {
+            if (!pkixcmp_2009_CAKeyUpdAnnContent_validate(&in->u.ckuann)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_cann:
+        {
+            if (!pkixcmp_2009_CertAnnContent_validate(&in->u.cann)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_rann:
+        {
+            if (!pkixcmp_2009_RevAnnContent_validate(&in->u.rann)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_crlann:
+        {
+            if (!pkixcmp_2009_CRLAnnContent_validate(&in->u.crlann)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_pkiconf:
+        {
+            if (!pkixcmp_2009_PKIConfirmContent_validate(&in->u.pkiconf)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_nested:
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_genm:
+        {
+            if (!pkixcmp_2009_GenMsgContent_validate(&in->u.genm)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_genp:
+        {
+            if (!pkixcmp_2009_GenRepContent_validate(&in->u.genp)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_error:
+        {
+            if (!pkixcmp_2009_ErrorMsgContent_validate(&in->u.error)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_certConf:
+        {
+            if (!pkixcmp_2009_CertConfirmContent_validate(&in->u.certConf)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_pollReq:
+        {
+            if (!pkixcmp_2009_PollReqContent_validate(&in->u.pollReq)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_pollRep:
+        {
+            if (!pkixcmp_2009_PollRepContent_validate(&in->u.pollRep)) return 0;
+        }
+        return 1;
+        case PKIXCMP_2009_PKIBODY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcmp_2009_PKIBody_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIBody *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3459,6 +4012,14 @@ int pkixcmp_2009_ProtectedPart_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_ProtectedPart_validate(const pkixcmp_2009_ProtectedPart *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_PKIHeader_validate(&in->header)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_ProtectedPart_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ProtectedPart *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3503,6 +4064,11 @@ int pkixcmp_2009_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcmp_2009_AlgorithmIdentifier3_validate(const pkixcmp_2009_AlgorithmIdentifier3 *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcmp_2009_AlgorithmIdentifier3_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_AlgorithmIdentifier3 *out, synta_error *err) {
@@ -3560,6 +4126,17 @@ int pkixcmp_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_PBMParameter_validate(const pkixcmp_2009_PBMParameter *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier2_validate(&in->owf)) return 0;
+    }
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier3_validate(&in->mac)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PBMParameter *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3601,6 +4178,17 @@ int pkixcmp_2009_DHBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_DHBMParameter_validate(const pkixcmp_2009_DHBMParameter *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier2_validate(&in->owf)) return 0;
+    }
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier3_validate(&in->mac)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_DHBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_DHBMParameter *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3624,6 +4212,14 @@ int pkixcmp_2009_OOBCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009
     {
         if (!pkixcmp_2009_CMPCertificate_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcmp_2009_OOBCert_validate(const pkixcmp_2009_OOBCert *in) {
+    (void)in;
+    {
+        if (!pkixcmp_2009_CMPCertificate_validate(in)) return 0;
     }
     return 1;
 }
@@ -3695,6 +4291,19 @@ int pkixcmp_2009_OOBCertHash_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_
     return synta_cbb_flush(cbb);
 }
 
+int pkixcmp_2009_OOBCertHash_validate(const pkixcmp_2009_OOBCertHash *in) {
+    (void)in;
+    if (in->has_hashAlg)
+    {
+        if (!pkixcmp_2009_AlgorithmIdentifier2_validate(&in->hashAlg)) return 0;
+    }
+    if (in->has_certId)
+    {
+        if (!pkixcrmf_2009_CertId_validate(&in->certId)) return 0;
+    }
+    return 1;
+}
+
 int pkixcmp_2009_OOBCertHash_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_OOBCertHash *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -3726,6 +4335,11 @@ int pkixcmp_2009_NestedMessageContent_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_gen_raw_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcmp_2009_NestedMessageContent_validate(const pkixcmp_2009_NestedMessageContent *in) {
+    (void)in;
     return 1;
 }
 

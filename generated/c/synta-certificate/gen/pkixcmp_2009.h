@@ -67,6 +67,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_decode(synta_cbs *cbs, uint32_t t
 /* pkixcmp_2009_CMPCertificate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CMPCertificate *in);
 
+/* pkixcmp_2009_CMPCertificate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_validate(const pkixcmp_2009_CMPCertificate *in);
+
 /* pkixcmp_2009_CMPCertificate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CMPCertificate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CMPCertificate *out,
@@ -91,6 +97,12 @@ SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint3
 
 /* pkixcmp_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier *in);
+
+/* pkixcmp_2009_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier_validate(const pkixcmp_2009_AlgorithmIdentifier *in);
 
 /* pkixcmp_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -122,6 +134,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_decode(synta_cbs *cbs, uint32_t tag,
 
 /* pkixcmp_2009_PKIFreeText_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIFreeText *in);
+
+/* pkixcmp_2009_PKIFreeText_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIFreeText_validate(const pkixcmp_2009_PKIFreeText *in);
 
 /* pkixcmp_2009_PKIFreeText_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -164,6 +182,12 @@ SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_decode(synta_cbs *cbs, uint32_t
 /* pkixcmp_2009_InfoTypeAndValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_InfoTypeAndValue *in);
 
+/* pkixcmp_2009_InfoTypeAndValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_validate(const pkixcmp_2009_InfoTypeAndValue *in);
+
 /* pkixcmp_2009_InfoTypeAndValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_InfoTypeAndValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_InfoTypeAndValue *out,
@@ -188,6 +212,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_decode(synta_cbs *cbs, uin
 
 /* pkixcmp_2009_PKIHeader_generalInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIHeader_generalInfo *in);
+
+/* pkixcmp_2009_PKIHeader_generalInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_generalInfo_validate(const pkixcmp_2009_PKIHeader_generalInfo *in);
 
 /* pkixcmp_2009_PKIHeader_generalInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -278,6 +308,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_decode(synta_cbs *cbs, uint32_t tag, p
 /* pkixcmp_2009_PKIHeader_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIHeader *in);
 
+/* pkixcmp_2009_PKIHeader_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_validate(const pkixcmp_2009_PKIHeader *in);
+
 /* pkixcmp_2009_PKIHeader_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIHeader_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIHeader *out,
@@ -300,6 +336,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_PKIProtection_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIProtection *in);
+
+/* pkixcmp_2009_PKIProtection_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIProtection_validate(const pkixcmp_2009_PKIProtection *in);
 
 /* pkixcmp_2009_PKIProtection_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -325,6 +367,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_decode(synta_cbs *cbs, uin
 
 /* pkixcmp_2009_PKIMessage_extraCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessage_extraCerts *in);
+
+/* pkixcmp_2009_PKIMessage_extraCerts_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_extraCerts_validate(const pkixcmp_2009_PKIMessage_extraCerts *in);
 
 /* pkixcmp_2009_PKIMessage_extraCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -372,6 +420,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_decode(synta_cbs *cbs, uint32_t tag, 
 /* pkixcmp_2009_PKIMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessage *in);
 
+/* pkixcmp_2009_PKIMessage_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_validate(const pkixcmp_2009_PKIMessage *in);
+
 /* pkixcmp_2009_PKIMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIMessage *out,
@@ -398,6 +452,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_decode(synta_cbs *cbs, uint32_t tag,
 
 /* pkixcmp_2009_PKIMessages_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIMessages *in);
+
+/* pkixcmp_2009_PKIMessages_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIMessages_validate(const pkixcmp_2009_PKIMessages *in);
 
 /* pkixcmp_2009_PKIMessages_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -461,6 +521,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_decode(synta_cbs *cbs, uint32_t tag, p
 
 /* pkixcmp_2009_PKIStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIStatus *in);
+
+/* pkixcmp_2009_PKIStatus_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIStatus_validate(const pkixcmp_2009_PKIStatus *in);
 
 /* pkixcmp_2009_PKIStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -576,6 +642,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_decode(synta_cbs *cbs, uint32_t t
 /* pkixcmp_2009_PKIFailureInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIFailureInfo *in);
 
+/* pkixcmp_2009_PKIFailureInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_validate(const pkixcmp_2009_PKIFailureInfo *in);
+
 /* pkixcmp_2009_PKIFailureInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIFailureInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIFailureInfo *out,
@@ -607,6 +679,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_PKIStatusInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIStatusInfo *in);
+
+/* pkixcmp_2009_PKIStatusInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIStatusInfo_validate(const pkixcmp_2009_PKIStatusInfo *in);
 
 /* pkixcmp_2009_PKIStatusInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -650,6 +728,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcmp_2009_CertOrEncCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertOrEncCert *in);
 
+/* pkixcmp_2009_CertOrEncCert_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_validate(const pkixcmp_2009_CertOrEncCert *in);
+
 /* pkixcmp_2009_CertOrEncCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertOrEncCert_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertOrEncCert *out,
@@ -682,6 +766,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_decode(synta_cbs *cbs, uint32_t
 
 /* pkixcmp_2009_CertifiedKeyPair_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertifiedKeyPair *in);
+
+/* pkixcmp_2009_CertifiedKeyPair_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertifiedKeyPair_validate(const pkixcmp_2009_CertifiedKeyPair *in);
 
 /* pkixcmp_2009_CertifiedKeyPair_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -723,6 +813,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertResponse_decode(synta_cbs *cbs, uint32_t tag
 /* pkixcmp_2009_CertResponse_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertResponse_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertResponse *in);
 
+/* pkixcmp_2009_CertResponse_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertResponse_validate(const pkixcmp_2009_CertResponse *in);
+
 /* pkixcmp_2009_CertResponse_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertResponse_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertResponse *out,
@@ -747,6 +843,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_decode(synta_cbs *cbs, u
 
 /* pkixcmp_2009_CertRepMessage_response_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertRepMessage_response *in);
+
+/* pkixcmp_2009_CertRepMessage_response_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_response_validate(const pkixcmp_2009_CertRepMessage_response *in);
 
 /* pkixcmp_2009_CertRepMessage_response_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -789,6 +891,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_decode(synta_cbs *cbs, uint32_t t
 /* pkixcmp_2009_CertRepMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertRepMessage *in);
 
+/* pkixcmp_2009_CertRepMessage_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_validate(const pkixcmp_2009_CertRepMessage *in);
+
 /* pkixcmp_2009_CertRepMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertRepMessage_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertRepMessage *out,
@@ -813,6 +921,12 @@ SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uint
 
 /* pkixcmp_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier2 *in);
+
+/* pkixcmp_2009_AlgorithmIdentifier2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier2_validate(const pkixcmp_2009_AlgorithmIdentifier2 *in);
 
 /* pkixcmp_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -862,6 +976,12 @@ SYNTA_MUST_USE int pkixcmp_2009_Challenge_decode(synta_cbs *cbs, uint32_t tag, p
 /* pkixcmp_2009_Challenge_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Challenge_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Challenge *in);
 
+/* pkixcmp_2009_Challenge_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_Challenge_validate(const pkixcmp_2009_Challenge *in);
+
 /* pkixcmp_2009_Challenge_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_Challenge_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Challenge *out,
@@ -890,6 +1010,12 @@ SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_decode(synta_cbs *cbs, ui
 
 /* pkixcmp_2009_POPODecKeyChallContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_POPODecKeyChallContent *in);
+
+/* pkixcmp_2009_POPODecKeyChallContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyChallContent_validate(const pkixcmp_2009_POPODecKeyChallContent *in);
 
 /* pkixcmp_2009_POPODecKeyChallContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -933,6 +1059,12 @@ SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_decode(synta_cbs *cbs, uin
 /* pkixcmp_2009_POPODecKeyRespContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_POPODecKeyRespContent *in);
 
+/* pkixcmp_2009_POPODecKeyRespContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_validate(const pkixcmp_2009_POPODecKeyRespContent *in);
+
 /* pkixcmp_2009_POPODecKeyRespContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_POPODecKeyRespContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_POPODecKeyRespContent *out,
@@ -968,6 +1100,12 @@ SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_decode(synta_cbs *c
 
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_KeyRecRepContent_keyPairHist *in);
+
+/* pkixcmp_2009_KeyRecRepContent_keyPairHist_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_keyPairHist_validate(const pkixcmp_2009_KeyRecRepContent_keyPairHist *in);
 
 /* pkixcmp_2009_KeyRecRepContent_keyPairHist_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1017,6 +1155,12 @@ SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_decode(synta_cbs *cbs, uint32_t
 /* pkixcmp_2009_KeyRecRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_KeyRecRepContent *in);
 
+/* pkixcmp_2009_KeyRecRepContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_validate(const pkixcmp_2009_KeyRecRepContent *in);
+
 /* pkixcmp_2009_KeyRecRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_KeyRecRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_KeyRecRepContent *out,
@@ -1042,6 +1186,12 @@ SYNTA_MUST_USE int pkixcmp_2009_Extension_decode(synta_cbs *cbs, uint32_t tag, p
 /* pkixcmp_2009_Extension_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Extension_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extension *in);
 
+/* pkixcmp_2009_Extension_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_Extension_validate(const pkixcmp_2009_Extension *in);
+
 /* pkixcmp_2009_Extension_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_Extension_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_Extension *out,
@@ -1066,6 +1216,12 @@ SYNTA_MUST_USE int pkixcmp_2009_Extensions_decode(synta_cbs *cbs, uint32_t tag, 
 
 /* pkixcmp_2009_Extensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_Extensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_Extensions *in);
+
+/* pkixcmp_2009_Extensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_Extensions_validate(const pkixcmp_2009_Extensions *in);
 
 /* pkixcmp_2009_Extensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1112,6 +1268,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevDetails_decode(synta_cbs *cbs, uint32_t tag, 
 /* pkixcmp_2009_RevDetails_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevDetails_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevDetails *in);
 
+/* pkixcmp_2009_RevDetails_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevDetails_validate(const pkixcmp_2009_RevDetails *in);
+
 /* pkixcmp_2009_RevDetails_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevDetails_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevDetails *out,
@@ -1138,6 +1300,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_RevReqContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevReqContent *in);
+
+/* pkixcmp_2009_RevReqContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevReqContent_validate(const pkixcmp_2009_RevReqContent *in);
 
 /* pkixcmp_2009_RevReqContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1175,6 +1343,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_decode(synta_cbs *cbs, uint
 /* pkixcmp_2009_RevRepContent_status_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_status *in);
 
+/* pkixcmp_2009_RevRepContent_status_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_validate(const pkixcmp_2009_RevRepContent_status *in);
+
 /* pkixcmp_2009_RevRepContent_status_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_status_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_status *out,
@@ -1211,6 +1385,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_decode(synta_cbs *cbs, ui
 /* pkixcmp_2009_RevRepContent_revCerts_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_revCerts *in);
 
+/* pkixcmp_2009_RevRepContent_revCerts_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_validate(const pkixcmp_2009_RevRepContent_revCerts *in);
+
 /* pkixcmp_2009_RevRepContent_revCerts_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_revCerts_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent_revCerts *out,
@@ -1246,6 +1426,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_decode(synta_cbs *cbs, uint32
 
 /* pkixcmp_2009_RevRepContent_crls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent_crls *in);
+
+/* pkixcmp_2009_RevRepContent_crls_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_crls_validate(const pkixcmp_2009_RevRepContent_crls *in);
 
 /* pkixcmp_2009_RevRepContent_crls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1295,6 +1481,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcmp_2009_RevRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevRepContent *in);
 
+/* pkixcmp_2009_RevRepContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_validate(const pkixcmp_2009_RevRepContent *in);
+
 /* pkixcmp_2009_RevRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevRepContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevRepContent *out,
@@ -1326,6 +1518,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_decode(synta_cbs *cbs, uint32
 /* pkixcmp_2009_CAKeyUpdAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CAKeyUpdAnnContent *in);
 
+/* pkixcmp_2009_CAKeyUpdAnnContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_validate(const pkixcmp_2009_CAKeyUpdAnnContent *in);
+
 /* pkixcmp_2009_CAKeyUpdAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CAKeyUpdAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CAKeyUpdAnnContent *out,
@@ -1348,6 +1546,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_decode(synta_cbs *cbs, uint32_t t
 
 /* pkixcmp_2009_CertAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertAnnContent *in);
+
+/* pkixcmp_2009_CertAnnContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertAnnContent_validate(const pkixcmp_2009_CertAnnContent *in);
 
 /* pkixcmp_2009_CertAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1386,6 +1590,12 @@ SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcmp_2009_RevAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_RevAnnContent *in);
 
+/* pkixcmp_2009_RevAnnContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_validate(const pkixcmp_2009_RevAnnContent *in);
+
 /* pkixcmp_2009_RevAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_RevAnnContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_RevAnnContent *out,
@@ -1412,6 +1622,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_CRLAnnContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CRLAnnContent *in);
+
+/* pkixcmp_2009_CRLAnnContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CRLAnnContent_validate(const pkixcmp_2009_CRLAnnContent *in);
 
 /* pkixcmp_2009_CRLAnnContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1447,6 +1663,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_decode(synta_cbs *cbs, uint32_
 /* pkixcmp_2009_PKIConfirmContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIConfirmContent *in);
 
+/* pkixcmp_2009_PKIConfirmContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_validate(const pkixcmp_2009_PKIConfirmContent *in);
+
 /* pkixcmp_2009_PKIConfirmContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIConfirmContent *out,
@@ -1481,6 +1703,12 @@ SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_GenMsgContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_GenMsgContent *in);
+
+/* pkixcmp_2009_GenMsgContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_GenMsgContent_validate(const pkixcmp_2009_GenMsgContent *in);
 
 /* pkixcmp_2009_GenMsgContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1521,6 +1749,12 @@ SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcmp_2009_GenRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_GenRepContent *in);
+
+/* pkixcmp_2009_GenRepContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_GenRepContent_validate(const pkixcmp_2009_GenRepContent *in);
 
 /* pkixcmp_2009_GenRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1568,6 +1802,12 @@ SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_decode(synta_cbs *cbs, uint32_t 
 /* pkixcmp_2009_ErrorMsgContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_ErrorMsgContent *in);
 
+/* pkixcmp_2009_ErrorMsgContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_validate(const pkixcmp_2009_ErrorMsgContent *in);
+
 /* pkixcmp_2009_ErrorMsgContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_ErrorMsgContent_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ErrorMsgContent *out,
@@ -1602,6 +1842,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertStatus_decode(synta_cbs *cbs, uint32_t tag, 
 /* pkixcmp_2009_CertStatus_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertStatus_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertStatus *in);
 
+/* pkixcmp_2009_CertStatus_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertStatus_validate(const pkixcmp_2009_CertStatus *in);
+
 /* pkixcmp_2009_CertStatus_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_CertStatus_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_CertStatus *out,
@@ -1628,6 +1874,12 @@ SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_decode(synta_cbs *cbs, uint32
 
 /* pkixcmp_2009_CertConfirmContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_CertConfirmContent *in);
+
+/* pkixcmp_2009_CertConfirmContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_CertConfirmContent_validate(const pkixcmp_2009_CertConfirmContent *in);
 
 /* pkixcmp_2009_CertConfirmContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1663,6 +1915,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_decode(synta_cbs *cbs, uint3
 /* pkixcmp_2009_PollReqContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent_item *in);
 
+/* pkixcmp_2009_PollReqContent_item_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_validate(const pkixcmp_2009_PollReqContent_item *in);
+
 /* pkixcmp_2009_PollReqContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollReqContent_item *out,
@@ -1690,6 +1948,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_decode(synta_cbs *cbs, uint32_t t
 
 /* pkixcmp_2009_PollReqContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollReqContent *in);
+
+/* pkixcmp_2009_PollReqContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PollReqContent_validate(const pkixcmp_2009_PollReqContent *in);
 
 /* pkixcmp_2009_PollReqContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1728,6 +1992,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_decode(synta_cbs *cbs, uint3
 /* pkixcmp_2009_PollRepContent_item_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent_item *in);
 
+/* pkixcmp_2009_PollRepContent_item_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_validate(const pkixcmp_2009_PollRepContent_item *in);
+
 /* pkixcmp_2009_PollRepContent_item_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_item_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PollRepContent_item *out,
@@ -1757,6 +2027,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_decode(synta_cbs *cbs, uint32_t t
 
 /* pkixcmp_2009_PollRepContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PollRepContent *in);
+
+/* pkixcmp_2009_PollRepContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PollRepContent_validate(const pkixcmp_2009_PollRepContent *in);
 
 /* pkixcmp_2009_PollRepContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1887,6 +2163,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIBody_decode(synta_cbs *cbs, uint32_t tag, pki
 /* pkixcmp_2009_PKIBody_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIBody_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PKIBody *in);
 
+/* pkixcmp_2009_PKIBody_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PKIBody_validate(const pkixcmp_2009_PKIBody *in);
+
 /* pkixcmp_2009_PKIBody_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PKIBody_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PKIBody *out,
@@ -1915,6 +2197,12 @@ SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcmp_2009_ProtectedPart_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_ProtectedPart *in);
 
+/* pkixcmp_2009_ProtectedPart_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_validate(const pkixcmp_2009_ProtectedPart *in);
+
 /* pkixcmp_2009_ProtectedPart_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_ProtectedPart_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_ProtectedPart *out,
@@ -1939,6 +2227,12 @@ SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_decode(synta_cbs *cbs, uint
 
 /* pkixcmp_2009_AlgorithmIdentifier3_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_AlgorithmIdentifier3 *in);
+
+/* pkixcmp_2009_AlgorithmIdentifier3_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_AlgorithmIdentifier3_validate(const pkixcmp_2009_AlgorithmIdentifier3 *in);
 
 /* pkixcmp_2009_AlgorithmIdentifier3_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1983,6 +2277,12 @@ SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t tag
 /* pkixcmp_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_PBMParameter *in);
 
+/* pkixcmp_2009_PBMParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_validate(const pkixcmp_2009_PBMParameter *in);
+
 /* pkixcmp_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_PBMParameter *out,
@@ -2015,6 +2315,12 @@ SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcmp_2009_DHBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_DHBMParameter *in);
 
+/* pkixcmp_2009_DHBMParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_validate(const pkixcmp_2009_DHBMParameter *in);
+
 /* pkixcmp_2009_DHBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_DHBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_DHBMParameter *out,
@@ -2037,6 +2343,12 @@ SYNTA_MUST_USE int pkixcmp_2009_OOBCert_decode(synta_cbs *cbs, uint32_t tag, pki
 
 /* pkixcmp_2009_OOBCert_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCert_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_OOBCert *in);
+
+/* pkixcmp_2009_OOBCert_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_OOBCert_validate(const pkixcmp_2009_OOBCert *in);
 
 /* pkixcmp_2009_OOBCert_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -2074,6 +2386,12 @@ SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_decode(synta_cbs *cbs, uint32_t tag,
 /* pkixcmp_2009_OOBCertHash_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_OOBCertHash *in);
 
+/* pkixcmp_2009_OOBCertHash_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_validate(const pkixcmp_2009_OOBCertHash *in);
+
 /* pkixcmp_2009_OOBCertHash_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcmp_2009_OOBCertHash_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcmp_2009_OOBCertHash *out,
@@ -2096,6 +2414,12 @@ SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_decode(synta_cbs *cbs, uint
 
 /* pkixcmp_2009_NestedMessageContent_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2009_NestedMessageContent *in);
+
+/* pkixcmp_2009_NestedMessageContent_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcmp_2009_NestedMessageContent_validate(const pkixcmp_2009_NestedMessageContent *in);
 
 /* pkixcmp_2009_NestedMessageContent_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

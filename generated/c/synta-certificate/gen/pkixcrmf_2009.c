@@ -70,6 +70,11 @@ int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb,
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -212,6 +217,19 @@ int pkixcrmf_2009_OptionalValidity_encode(synta_cbb *cbb, uint32_t tag, const pk
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_OptionalValidity_validate(const pkixcrmf_2009_OptionalValidity *in) {
+    (void)in;
+    if (in->has_notBefore)
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->notBefore)) return 0;
+    }
+    if (in->has_notAfter)
+    {
+        if (!pkix1_explicit_2009_Time_validate(&in->notAfter)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_OptionalValidity_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OptionalValidity *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -269,6 +287,11 @@ int pkixcrmf_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_Extension_CertExtensions_validate(const pkixcrmf_2009_Extension_CertExtensions *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_Extension_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extension_CertExtensions *out, synta_error *err) {
@@ -431,6 +454,12 @@ int pkixcrmf_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag,
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_Extensions_CertExtensions_validate(const pkixcrmf_2009_Extensions_CertExtensions *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcrmf_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extensions_CertExtensions *out, synta_error *err) {
@@ -605,6 +634,35 @@ int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_CertTemplate_validate(const pkixcrmf_2009_CertTemplate *in) {
+    (void)in;
+    if (in->has_version)
+    {
+        if (!pkix1_explicit_2009_Version_validate(&in->version)) return 0;
+    }
+    if (in->has_signingAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->signingAlg)) return 0;
+    }
+    if (in->has_validity)
+    {
+        if (!pkixcrmf_2009_OptionalValidity_validate(&in->validity)) return 0;
+    }
+    if (in->has_publicKey)
+    {
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_validate(&in->publicKey)) return 0;
+    }
+    if (in->has_issuerUID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->issuerUID)) return 0;
+    }
+    if (in->has_subjectUID)
+    {
+        if (!pkix1_explicit_2009_UniqueIdentifier_validate(&in->subjectUID)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertTemplate *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -632,6 +690,11 @@ int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2
     return 1;
 }
 
+int pkixcrmf_2009_RegToken_validate(const pkixcrmf_2009_RegToken *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -656,6 +719,11 @@ int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixc
         if (!synta_gen_utf8_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcrmf_2009_Authenticator_validate(const pkixcrmf_2009_Authenticator *in) {
+    (void)in;
     return 1;
 }
 
@@ -705,6 +773,15 @@ int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixc
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_SinglePubInfo_validate(const pkixcrmf_2009_SinglePubInfo *in) {
+    (void)in;
+    if (in->has_pubLocation)
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->pubLocation)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -748,6 +825,12 @@ int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t ta
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_PKIPublicationInfo_pubInfos_validate(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo_pubInfos *out, synta_error *err) {
@@ -826,6 +909,16 @@ int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const 
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_PKIPublicationInfo_validate(const pkixcrmf_2009_PKIPublicationInfo *in) {
+    (void)in;
+    if (in->has_pubInfos)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->pubInfos)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcrmf_2009_PKIPublicationInfo_pubInfos_validate(&in->pubInfos)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -870,6 +963,11 @@ int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_validate(const pkixcrmf_2009_AlgorithmIdentifier *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_AlgorithmIdentifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier *out, synta_error *err) {
@@ -962,6 +1060,23 @@ int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_EncryptedValue_validate(const pkixcrmf_2009_EncryptedValue *in) {
+    (void)in;
+    if (in->has_intendedAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_validate(&in->intendedAlg)) return 0;
+    }
+    if (in->has_symmAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_validate(&in->symmAlg)) return 0;
+    }
+    if (in->has_keyAlg)
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_validate(&in->keyAlg)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1036,6 +1151,23 @@ int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     }
 }
 
+int pkixcrmf_2009_EncryptedKey_validate(const pkixcrmf_2009_EncryptedKey *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_encryptedValue:
+        {
+            if (!pkixcrmf_2009_EncryptedValue_validate(&in->u.encryptedValue)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_envelopedData:
+        return 1;
+        case PKIXCRMF_2009_ENCRYPTEDKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1060,6 +1192,11 @@ int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pk
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcrmf_2009_KeyGenParameters_validate(const pkixcrmf_2009_KeyGenParameters *in) {
+    (void)in;
     return 1;
 }
 
@@ -1149,6 +1286,28 @@ int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const p
     }
 }
 
+int pkixcrmf_2009_PKIArchiveOptions_validate(const pkixcrmf_2009_PKIArchiveOptions *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_encryptedPrivKey:
+        {
+            if (!pkixcrmf_2009_EncryptedKey_validate(&in->u.encryptedPrivKey)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_keyGenParameters:
+        {
+            if (!pkixcrmf_2009_KeyGenParameters_validate(&in->u.keyGenParameters)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_archiveRemGenPrivKey:
+        return 1;
+        case PKIXCRMF_2009_PKIARCHIVEOPTIONS_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1190,6 +1349,14 @@ int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_200
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_CertId_validate(const pkixcrmf_2009_CertId *in) {
+    (void)in;
+    {
+        if (!pkix1_implicit_2009_GeneralName_validate(&in->issuer)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1217,6 +1384,14 @@ int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_
     return 1;
 }
 
+int pkixcrmf_2009_OldCertId_validate(const pkixcrmf_2009_OldCertId *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_CertId_validate(in)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OldCertId *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1240,6 +1415,14 @@ int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pki
     {
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_ProtocolEncrKey_validate(const pkixcrmf_2009_ProtocolEncrKey *in) {
+    (void)in;
+    {
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_validate(in)) return 0;
     }
     return 1;
 }
@@ -1283,6 +1466,11 @@ int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb *cbb, uint32_t 
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_SingleAttribute_RegControlSet_validate(const pkixcrmf_2009_SingleAttribute_RegControlSet *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_SingleAttribute_RegControlSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegControlSet *out, synta_error *err) {
@@ -1375,6 +1563,12 @@ int pkixcrmf_2009_Controls_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_Controls_validate(const pkixcrmf_2009_Controls *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
+}
+
 int pkixcrmf_2009_Controls_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Controls *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1452,6 +1646,18 @@ int pkixcrmf_2009_CertRequest_encode(synta_cbb *cbb, uint32_t tag, const pkixcrm
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_CertRequest_validate(const pkixcrmf_2009_CertRequest *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_CertTemplate_validate(&in->certTemplate)) return 0;
+    }
+    if (in->has_controls)
+    {
+        if (!pkixcrmf_2009_Controls_validate(&in->controls)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_CertRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertRequest *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1496,6 +1702,11 @@ int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, ui
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *out, synta_error *err) {
@@ -1558,6 +1769,11 @@ int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *out, synta_error *err) {
@@ -1631,6 +1847,17 @@ int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_PBMParameter_validate(const pkixcrmf_2009_PBMParameter *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_validate(&in->owf)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_validate(&in->mac)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1675,6 +1902,11 @@ int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_encode(synta_cbb *c
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *out, synta_error *err) {
@@ -1732,6 +1964,14 @@ int pkixcrmf_2009_PKMACValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_PKMACValue_validate(const pkixcrmf_2009_PKMACValue *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_validate(&in->algId)) return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_PKMACValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKMACValue *out, synta_error *err) {
@@ -1806,6 +2046,26 @@ int pkixcrmf_2009_POPOSigningKeyInput_authInfo_encode(synta_cbb *cbb, uint32_t t
     }
 }
 
+int pkixcrmf_2009_POPOSigningKeyInput_authInfo_validate(const pkixcrmf_2009_POPOSigningKeyInput_authInfo *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_sender:
+        {
+            if (!pkix1_implicit_2009_GeneralName_validate(&in->u.sender)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_publicKeyMAC:
+        {
+            if (!pkixcrmf_2009_PKMACValue_validate(&in->u.publicKeyMAC)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_POPOSIGNINGKEYINPUT_AUTHINFO_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKeyInput_authInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1845,6 +2105,17 @@ int pkixcrmf_2009_POPOSigningKeyInput_encode(synta_cbb *cbb, uint32_t tag, const
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_POPOSigningKeyInput_validate(const pkixcrmf_2009_POPOSigningKeyInput *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_POPOSigningKeyInput_authInfo_validate(&in->authInfo)) return 0;
+    }
+    {
+        if (!pkix1_explicit_2009_SubjectPublicKeyInfo_validate(&in->publicKey)) return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_POPOSigningKeyInput_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKeyInput *out, synta_error *err) {
@@ -1900,6 +2171,18 @@ int pkixcrmf_2009_POPOSigningKey_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_POPOSigningKey_validate(const pkixcrmf_2009_POPOSigningKey *in) {
+    (void)in;
+    if (in->has_poposkInput)
+    {
+        if (!pkixcrmf_2009_POPOSigningKeyInput_validate(&in->poposkInput)) return 0;
+    }
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(&in->algorithmIdentifier)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -1924,6 +2207,11 @@ int pkixcrmf_2009_SubsequentMessage_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_gen_int_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
+    return 1;
+}
+
+int pkixcrmf_2009_SubsequentMessage_validate(const pkixcrmf_2009_SubsequentMessage *in) {
+    (void)in;
     return 1;
 }
 
@@ -2043,6 +2331,32 @@ int pkixcrmf_2009_POPOPrivKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrm
     }
 }
 
+int pkixcrmf_2009_POPOPrivKey_validate(const pkixcrmf_2009_POPOPrivKey *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_thisMessage:
+        return 1;
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_subsequentMessage:
+        {
+            if (!pkixcrmf_2009_SubsequentMessage_validate(&in->u.subsequentMessage)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_dhMAC:
+        return 1;
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_agreeMAC:
+        {
+            if (!pkixcrmf_2009_PKMACValue_validate(&in->u.agreeMAC)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_encryptedKey:
+        return 1;
+        case PKIXCRMF_2009_POPOPRIVKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_POPOPrivKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOPrivKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2148,6 +2462,33 @@ int pkixcrmf_2009_ProofOfPossession_encode(synta_cbb *cbb, uint32_t tag, const p
     }
 }
 
+int pkixcrmf_2009_ProofOfPossession_validate(const pkixcrmf_2009_ProofOfPossession *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_PROOFOFPOSSESSION_PR_raVerified:
+        return 1;
+        case PKIXCRMF_2009_PROOFOFPOSSESSION_PR_signature:
+        {
+            if (!pkixcrmf_2009_POPOSigningKey_validate(&in->u.signature)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PROOFOFPOSSESSION_PR_keyEncipherment:
+        {
+            if (!pkixcrmf_2009_POPOPrivKey_validate(&in->u.keyEncipherment)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PROOFOFPOSSESSION_PR_keyAgreement:
+        {
+            if (!pkixcrmf_2009_POPOPrivKey_validate(&in->u.keyAgreement)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_PROOFOFPOSSESSION_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProofOfPossession *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2175,6 +2516,11 @@ int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_
     return 1;
 }
 
+int pkixcrmf_2009_UTF8Pairs_validate(const pkixcrmf_2009_UTF8Pairs *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2198,6 +2544,14 @@ int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_20
     {
         if (!pkixcrmf_2009_CertRequest_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int pkixcrmf_2009_CertReq_validate(const pkixcrmf_2009_CertReq *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_CertRequest_validate(in)) return 0;
     }
     return 1;
 }
@@ -2241,6 +2595,11 @@ int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cbb, uint32_t tag
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_SingleAttribute_RegInfoSet_validate(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_SingleAttribute_RegInfoSet_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SingleAttribute_RegInfoSet *out, synta_error *err) {
@@ -2307,6 +2666,12 @@ int pkixcrmf_2009_CertReqMsg_regInfo_encode(synta_cbb *cbb, uint32_t tag, const 
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_CertReqMsg_regInfo_validate(const pkixcrmf_2009_CertReqMsg_regInfo *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcrmf_2009_CertReqMsg_regInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg_regInfo *out, synta_error *err) {
@@ -2396,6 +2761,23 @@ int pkixcrmf_2009_CertReqMsg_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_CertReqMsg_validate(const pkixcrmf_2009_CertReqMsg *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_CertRequest_validate(&in->certReq)) return 0;
+    }
+    if (in->has_popo)
+    {
+        if (!pkixcrmf_2009_ProofOfPossession_validate(&in->popo)) return 0;
+    }
+    if (in->has_regInfo)
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->regInfo)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcrmf_2009_CertReqMsg_regInfo_validate(&in->regInfo)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_CertReqMsg_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2439,6 +2821,12 @@ int pkixcrmf_2009_CertReqMessages_encode(synta_cbb *cbb, uint32_t tag, const pki
     if (!synta_cbb_add_asn1(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_CertReqMessages_validate(const pkixcrmf_2009_CertReqMessages *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcrmf_2009_CertReqMessages_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMessages *out, synta_error *err) {
@@ -2511,6 +2899,11 @@ int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, cons
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_AlgorithmIdentifier2_validate(const pkixcrmf_2009_AlgorithmIdentifier2 *in) {
+    (void)in;
+    return 1;
+}
+
 int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2558,6 +2951,12 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_encode(synta_cbb *cbb
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_validate(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *in) {
+    (void)in;
+    if (!(synta_gen_size_ok((uint64_t)(in)->count, UINT64_C(1), UINT64_MAX))) return 0;
+    return 1;
 }
 
 int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *out, synta_error *err) {
@@ -2631,6 +3030,15 @@ int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_encode(synta_cbb *cbb, uint3
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_validate(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->values)->count, UINT64_C(1), UINT64_MAX))) return 0;
+        if (!pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_validate(&in->values)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2673,6 +3081,11 @@ int pkixcrmf_2009_Attributes_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf
     if (!synta_cbb_add_set_of(cbb, &seq_, tag)) return 0;
     if (!synta_cbb_add_bytes(&seq_, in->elements.data, in->elements.len)) return 0;
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_Attributes_validate(const pkixcrmf_2009_Attributes *in) {
+    (void)in;
+    return 1;
 }
 
 int pkixcrmf_2009_Attributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Attributes *out, synta_error *err) {
@@ -2759,6 +3172,18 @@ int pkixcrmf_2009_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkix
     return synta_cbb_flush(cbb);
 }
 
+int pkixcrmf_2009_PrivateKeyInfo_validate(const pkixcrmf_2009_PrivateKeyInfo *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_AlgorithmIdentifier2_validate(&in->privateKeyAlgorithm)) return 0;
+    }
+    if (in->has_attributes)
+    {
+        if (!pkixcrmf_2009_Attributes_validate(&in->attributes)) return 0;
+    }
+    return 1;
+}
+
 int pkixcrmf_2009_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PrivateKeyInfo *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2826,6 +3251,23 @@ int pkixcrmf_2009_EncKeyWithID_identifier_encode(synta_cbb *cbb, uint32_t tag, c
     }
 }
 
+int pkixcrmf_2009_EncKeyWithID_identifier_validate(const pkixcrmf_2009_EncKeyWithID_identifier *in) {
+    (void)in;
+    switch (in->present) {
+        case PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_string:
+        return 1;
+        case PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_generalName:
+        {
+            if (!pkix1_implicit_2009_GeneralName_validate(&in->u.generalName)) return 0;
+        }
+        return 1;
+        case PKIXCRMF_2009_ENCKEYWITHID_IDENTIFIER_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int pkixcrmf_2009_EncKeyWithID_identifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID_identifier *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -2870,6 +3312,18 @@ int pkixcrmf_2009_EncKeyWithID_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int pkixcrmf_2009_EncKeyWithID_validate(const pkixcrmf_2009_EncKeyWithID *in) {
+    (void)in;
+    {
+        if (!pkixcrmf_2009_PrivateKeyInfo_validate(&in->privateKey)) return 0;
+    }
+    if (in->has_identifier)
+    {
+        if (!pkixcrmf_2009_EncKeyWithID_identifier_validate(&in->identifier)) return 0;
+    }
+    return 1;
 }
 
 int pkixcrmf_2009_EncKeyWithID_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID *out, synta_error *err) {

@@ -91,6 +91,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
 
+/* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier_SignatureAlgorithms *out,
@@ -163,6 +169,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_decode(synta_cbs *cbs, uint32_
 /* pkixcrmf_2009_OptionalValidity_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OptionalValidity *in);
 
+/* pkixcrmf_2009_OptionalValidity_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_validate(const pkixcrmf_2009_OptionalValidity *in);
+
 /* pkixcrmf_2009_OptionalValidity_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_OptionalValidity_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_OptionalValidity *out,
@@ -187,6 +199,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_decode(synta_cbs *cbs,
 
 /* pkixcrmf_2009_Extension_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extension_CertExtensions *in);
+
+/* pkixcrmf_2009_Extension_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extension_CertExtensions_validate(const pkixcrmf_2009_Extension_CertExtensions *in);
 
 /* pkixcrmf_2009_Extension_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -267,6 +285,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_decode(synta_cbs *cbs
 /* pkixcrmf_2009_Extensions_CertExtensions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Extensions_CertExtensions *in);
 
+/* pkixcrmf_2009_Extensions_CertExtensions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_validate(const pkixcrmf_2009_Extensions_CertExtensions *in);
+
 /* pkixcrmf_2009_Extensions_CertExtensions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Extensions_CertExtensions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Extensions_CertExtensions *out,
@@ -333,6 +357,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcrmf_2009_CertTemplate_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertTemplate *in);
 
+/* pkixcrmf_2009_CertTemplate_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_validate(const pkixcrmf_2009_CertTemplate *in);
+
 /* pkixcrmf_2009_CertTemplate_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertTemplate *out,
@@ -360,6 +390,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_RegToken_decode(synta_cbs *cbs, uint32_t tag, p
 /* pkixcrmf_2009_RegToken_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_RegToken_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_RegToken *in);
 
+/* pkixcrmf_2009_RegToken_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_RegToken_validate(const pkixcrmf_2009_RegToken *in);
+
 /* pkixcrmf_2009_RegToken_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_RegToken *out,
@@ -386,6 +422,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_decode(synta_cbs *cbs, uint32_t t
 
 /* pkixcrmf_2009_Authenticator_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Authenticator *in);
+
+/* pkixcrmf_2009_Authenticator_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_validate(const pkixcrmf_2009_Authenticator *in);
 
 /* pkixcrmf_2009_Authenticator_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -424,6 +466,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_decode(synta_cbs *cbs, uint32_t t
 /* pkixcrmf_2009_SinglePubInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SinglePubInfo *in);
 
+/* pkixcrmf_2009_SinglePubInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_validate(const pkixcrmf_2009_SinglePubInfo *in);
+
 /* pkixcrmf_2009_SinglePubInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_SinglePubInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_SinglePubInfo *out,
@@ -448,6 +496,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_decode(synta_cbs *c
 
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in);
+
+/* pkixcrmf_2009_PKIPublicationInfo_pubInfos_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_pubInfos_validate(const pkixcrmf_2009_PKIPublicationInfo_pubInfos *in);
 
 /* pkixcrmf_2009_PKIPublicationInfo_pubInfos_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -494,6 +548,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_decode(synta_cbs *cbs, uint3
 /* pkixcrmf_2009_PKIPublicationInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIPublicationInfo *in);
 
+/* pkixcrmf_2009_PKIPublicationInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_validate(const pkixcrmf_2009_PKIPublicationInfo *in);
+
 /* pkixcrmf_2009_PKIPublicationInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIPublicationInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIPublicationInfo *out,
@@ -518,6 +578,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_decode(synta_cbs *cbs, uint
 
 /* pkixcrmf_2009_AlgorithmIdentifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier *in);
+
+/* pkixcrmf_2009_AlgorithmIdentifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_validate(const pkixcrmf_2009_AlgorithmIdentifier *in);
 
 /* pkixcrmf_2009_AlgorithmIdentifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -579,6 +645,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_decode(synta_cbs *cbs, uint32_t 
 /* pkixcrmf_2009_EncryptedValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedValue *in);
 
+/* pkixcrmf_2009_EncryptedValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_validate(const pkixcrmf_2009_EncryptedValue *in);
+
 /* pkixcrmf_2009_EncryptedValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedValue *out,
@@ -628,6 +700,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcrmf_2009_EncryptedKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncryptedKey *in);
 
+/* pkixcrmf_2009_EncryptedKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_validate(const pkixcrmf_2009_EncryptedKey *in);
+
 /* pkixcrmf_2009_EncryptedKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncryptedKey *out,
@@ -654,6 +732,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_decode(synta_cbs *cbs, uint32_
 
 /* pkixcrmf_2009_KeyGenParameters_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_KeyGenParameters *in);
+
+/* pkixcrmf_2009_KeyGenParameters_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_KeyGenParameters_validate(const pkixcrmf_2009_KeyGenParameters *in);
 
 /* pkixcrmf_2009_KeyGenParameters_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -705,6 +789,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_decode(synta_cbs *cbs, uint32
 /* pkixcrmf_2009_PKIArchiveOptions_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKIArchiveOptions *in);
 
+/* pkixcrmf_2009_PKIArchiveOptions_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_validate(const pkixcrmf_2009_PKIArchiveOptions *in);
+
 /* pkixcrmf_2009_PKIArchiveOptions_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKIArchiveOptions *out,
@@ -737,6 +827,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertId_decode(synta_cbs *cbs, uint32_t tag, pki
 /* pkixcrmf_2009_CertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertId *in);
 
+/* pkixcrmf_2009_CertId_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertId_validate(const pkixcrmf_2009_CertId *in);
+
 /* pkixcrmf_2009_CertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertId_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertId *out,
@@ -759,6 +855,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_decode(synta_cbs *cbs, uint32_t tag, 
 
 /* pkixcrmf_2009_OldCertId_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_OldCertId *in);
+
+/* pkixcrmf_2009_OldCertId_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_validate(const pkixcrmf_2009_OldCertId *in);
 
 /* pkixcrmf_2009_OldCertId_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -787,6 +889,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_decode(synta_cbs *cbs, uint32_t
 /* pkixcrmf_2009_ProtocolEncrKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProtocolEncrKey *in);
 
+/* pkixcrmf_2009_ProtocolEncrKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_validate(const pkixcrmf_2009_ProtocolEncrKey *in);
+
 /* pkixcrmf_2009_ProtocolEncrKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProtocolEncrKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProtocolEncrKey *out,
@@ -810,6 +918,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_decode(synta_cbs 
 
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SingleAttribute_RegControlSet *in);
+
+/* pkixcrmf_2009_SingleAttribute_RegControlSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegControlSet_validate(const pkixcrmf_2009_SingleAttribute_RegControlSet *in);
 
 /* pkixcrmf_2009_SingleAttribute_RegControlSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -869,6 +983,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_Controls_decode(synta_cbs *cbs, uint32_t tag, p
 /* pkixcrmf_2009_Controls_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Controls *in);
 
+/* pkixcrmf_2009_Controls_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_Controls_validate(const pkixcrmf_2009_Controls *in);
+
 /* pkixcrmf_2009_Controls_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_Controls_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_Controls *out,
@@ -914,6 +1034,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_decode(synta_cbs *cbs, uint32_t tag
 /* pkixcrmf_2009_CertRequest_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertRequest *in);
 
+/* pkixcrmf_2009_CertRequest_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_validate(const pkixcrmf_2009_CertRequest *in);
+
 /* pkixcrmf_2009_CertRequest_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertRequest_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertRequest *out,
@@ -938,6 +1064,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_decode(syn
 
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in);
+
+/* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms *in);
 
 /* pkixcrmf_2009_AlgorithmIdentifier_DigestAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -983,6 +1115,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_decode(synta_
 
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in);
+
+/* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms *in);
 
 /* pkixcrmf_2009_AlgorithmIdentifier_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1042,6 +1180,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_decode(synta_cbs *cbs, uint32_t ta
 /* pkixcrmf_2009_PBMParameter_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PBMParameter *in);
 
+/* pkixcrmf_2009_PBMParameter_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_validate(const pkixcrmf_2009_PBMParameter *in);
+
 /* pkixcrmf_2009_PBMParameter_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PBMParameter_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PBMParameter *out,
@@ -1066,6 +1210,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_deco
 
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in);
+
+/* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_validate(const pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms *in);
 
 /* pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1121,6 +1271,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_decode(synta_cbs *cbs, uint32_t tag,
 /* pkixcrmf_2009_PKMACValue_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PKMACValue *in);
 
+/* pkixcrmf_2009_PKMACValue_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_validate(const pkixcrmf_2009_PKMACValue *in);
+
 /* pkixcrmf_2009_PKMACValue_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PKMACValue_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PKMACValue *out,
@@ -1159,6 +1315,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_decode(synta_cbs *
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKeyInput_authInfo *in);
 
+/* pkixcrmf_2009_POPOSigningKeyInput_authInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_validate(const pkixcrmf_2009_POPOSigningKeyInput_authInfo *in);
+
 /* pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_authInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKeyInput_authInfo *out,
@@ -1194,6 +1356,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_decode(synta_cbs *cbs, uint
 
 /* pkixcrmf_2009_POPOSigningKeyInput_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKeyInput *in);
+
+/* pkixcrmf_2009_POPOSigningKeyInput_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKeyInput_validate(const pkixcrmf_2009_POPOSigningKeyInput *in);
 
 /* pkixcrmf_2009_POPOSigningKeyInput_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1236,6 +1404,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_decode(synta_cbs *cbs, uint32_t 
 /* pkixcrmf_2009_POPOSigningKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOSigningKey *in);
 
+/* pkixcrmf_2009_POPOSigningKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_validate(const pkixcrmf_2009_POPOSigningKey *in);
+
 /* pkixcrmf_2009_POPOSigningKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOSigningKey *out,
@@ -1274,6 +1448,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_decode(synta_cbs *cbs, uint32
 
 /* pkixcrmf_2009_SubsequentMessage_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SubsequentMessage *in);
+
+/* pkixcrmf_2009_SubsequentMessage_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_SubsequentMessage_validate(const pkixcrmf_2009_SubsequentMessage *in);
 
 /* pkixcrmf_2009_SubsequentMessage_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1334,6 +1514,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_decode(synta_cbs *cbs, uint32_t tag
 /* pkixcrmf_2009_POPOPrivKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_POPOPrivKey *in);
 
+/* pkixcrmf_2009_POPOPrivKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_validate(const pkixcrmf_2009_POPOPrivKey *in);
+
 /* pkixcrmf_2009_POPOPrivKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_POPOPrivKey_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_POPOPrivKey *out,
@@ -1384,6 +1570,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_decode(synta_cbs *cbs, uint32
 /* pkixcrmf_2009_ProofOfPossession_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_ProofOfPossession *in);
 
+/* pkixcrmf_2009_ProofOfPossession_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_validate(const pkixcrmf_2009_ProofOfPossession *in);
+
 /* pkixcrmf_2009_ProofOfPossession_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_ProofOfPossession *out,
@@ -1411,6 +1603,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_decode(synta_cbs *cbs, uint32_t tag, 
 /* pkixcrmf_2009_UTF8Pairs_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_UTF8Pairs *in);
 
+/* pkixcrmf_2009_UTF8Pairs_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_validate(const pkixcrmf_2009_UTF8Pairs *in);
+
 /* pkixcrmf_2009_UTF8Pairs_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_UTF8Pairs_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_UTF8Pairs *out,
@@ -1433,6 +1631,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReq_decode(synta_cbs *cbs, uint32_t tag, pk
 
 /* pkixcrmf_2009_CertReq_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReq_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReq *in);
+
+/* pkixcrmf_2009_CertReq_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReq_validate(const pkixcrmf_2009_CertReq *in);
 
 /* pkixcrmf_2009_CertReq_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1457,6 +1661,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_decode(synta_cbs *cb
 
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_SingleAttribute_RegInfoSet *in);
+
+/* pkixcrmf_2009_SingleAttribute_RegInfoSet_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_SingleAttribute_RegInfoSet_validate(const pkixcrmf_2009_SingleAttribute_RegInfoSet *in);
 
 /* pkixcrmf_2009_SingleAttribute_RegInfoSet_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1505,6 +1715,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_decode(synta_cbs *cbs, uint3
 /* pkixcrmf_2009_CertReqMsg_regInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMsg_regInfo *in);
 
+/* pkixcrmf_2009_CertReqMsg_regInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_validate(const pkixcrmf_2009_CertReqMsg_regInfo *in);
+
 /* pkixcrmf_2009_CertReqMsg_regInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_regInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg_regInfo *out,
@@ -1550,6 +1766,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_decode(synta_cbs *cbs, uint32_t tag,
 /* pkixcrmf_2009_CertReqMsg_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMsg *in);
 
+/* pkixcrmf_2009_CertReqMsg_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_validate(const pkixcrmf_2009_CertReqMsg *in);
+
 /* pkixcrmf_2009_CertReqMsg_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMsg_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_CertReqMsg *out,
@@ -1576,6 +1798,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_decode(synta_cbs *cbs, uint32_t
 
 /* pkixcrmf_2009_CertReqMessages_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_CertReqMessages *in);
+
+/* pkixcrmf_2009_CertReqMessages_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_CertReqMessages_validate(const pkixcrmf_2009_CertReqMessages *in);
 
 /* pkixcrmf_2009_CertReqMessages_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1613,6 +1841,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_decode(synta_cbs *cbs, uin
 /* pkixcrmf_2009_AlgorithmIdentifier2_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AlgorithmIdentifier2 *in);
 
+/* pkixcrmf_2009_AlgorithmIdentifier2_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_validate(const pkixcrmf_2009_AlgorithmIdentifier2 *in);
+
 /* pkixcrmf_2009_AlgorithmIdentifier2_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier2_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AlgorithmIdentifier2 *out,
@@ -1637,6 +1871,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_decode
 
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *in);
+
+/* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_validate(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values *in);
 
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_values_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1673,6 +1913,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_decode(synta_
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *in);
 
+/* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_validate(const pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *in);
+
 /* pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_AttributeSet_PrivateKeyAttributes_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_AttributeSet_PrivateKeyAttributes *out,
@@ -1699,6 +1945,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_Attributes_decode(synta_cbs *cbs, uint32_t tag,
 
 /* pkixcrmf_2009_Attributes_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_Attributes_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_Attributes *in);
+
+/* pkixcrmf_2009_Attributes_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_Attributes_validate(const pkixcrmf_2009_Attributes *in);
 
 /* pkixcrmf_2009_Attributes_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -1746,6 +1998,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_decode(synta_cbs *cbs, uint32_t 
 /* pkixcrmf_2009_PrivateKeyInfo_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_PrivateKeyInfo *in);
 
+/* pkixcrmf_2009_PrivateKeyInfo_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_validate(const pkixcrmf_2009_PrivateKeyInfo *in);
+
 /* pkixcrmf_2009_PrivateKeyInfo_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_PrivateKeyInfo_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_PrivateKeyInfo *out,
@@ -1784,6 +2042,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_decode(synta_cbs *cbs, 
 /* pkixcrmf_2009_EncKeyWithID_identifier_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncKeyWithID_identifier *in);
 
+/* pkixcrmf_2009_EncKeyWithID_identifier_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_validate(const pkixcrmf_2009_EncKeyWithID_identifier *in);
+
 /* pkixcrmf_2009_EncKeyWithID_identifier_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_identifier_parse(const uint8_t *data, size_t len, synta_rules rules, pkixcrmf_2009_EncKeyWithID_identifier *out,
@@ -1816,6 +2080,12 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_decode(synta_cbs *cbs, uint32_t ta
 
 /* pkixcrmf_2009_EncKeyWithID_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_encode(synta_cbb *cbb, uint32_t tag, const pkixcrmf_2009_EncKeyWithID *in);
+
+/* pkixcrmf_2009_EncKeyWithID_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int pkixcrmf_2009_EncKeyWithID_validate(const pkixcrmf_2009_EncKeyWithID *in);
 
 /* pkixcrmf_2009_EncKeyWithID_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

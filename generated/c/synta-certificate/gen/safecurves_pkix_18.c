@@ -30,6 +30,11 @@ int safecurves_pkix_18_CurvePrivateKey_encode(synta_cbb *cbb, uint32_t tag, cons
     return 1;
 }
 
+int safecurves_pkix_18_CurvePrivateKey_validate(const safecurves_pkix_18_CurvePrivateKey *in) {
+    (void)in;
+    return 1;
+}
+
 int safecurves_pkix_18_CurvePrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, safecurves_pkix_18_CurvePrivateKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;

@@ -46,6 +46,12 @@ SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_decode(synta_cbs *cbs, uin
 /* safecurves_pkix_18_CurvePrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_encode(synta_cbb *cbb, uint32_t tag, const safecurves_pkix_18_CurvePrivateKey *in);
 
+/* safecurves_pkix_18_CurvePrivateKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_validate(const safecurves_pkix_18_CurvePrivateKey *in);
+
 /* safecurves_pkix_18_CurvePrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int safecurves_pkix_18_CurvePrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, safecurves_pkix_18_CurvePrivateKey *out,

@@ -77,6 +77,12 @@ SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_encode(synta_cbb *cbb, uint32_t tag, const secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *in);
 
+/* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_validate(const secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *in);
+
 /* secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_parse(const uint8_t *data, size_t len, synta_rules rules, secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference *out,
@@ -99,6 +105,12 @@ SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersFo
 
 /* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_encode(synta_cbb *cbb, uint32_t tag, const secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *in);
+
+/* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_validate(const secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC *in);
 
 /* secure_mime_message_v3dot1_2009_SMIMECapabilitiesParametersForRC2CBC_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

@@ -56,6 +56,17 @@ int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_encode(synta_cbb *cbb, uint32_t t
     return synta_cbb_flush(cbb);
 }
 
+int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->expandedKey)->len, UINT64_C(2560), UINT64_C(2560)))) return 0;
+    }
+    return 1;
+}
+
 int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -149,6 +160,31 @@ int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, c
     }
 }
 
+int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_44_PrivateKey *in) {
+    (void)in;
+    switch (in->present) {
+        case X509_ML_DSA_2025_ML_DSA_44_PRIVATEKEY_PR_seed:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_44_PRIVATEKEY_PR_expandedKey:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.expandedKey)->len, UINT64_C(2560), UINT64_C(2560)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_44_PRIVATEKEY_PR_both:
+        {
+            if (!x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_validate(&in->u.both)) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_44_PRIVATEKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_44_PrivateKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -200,6 +236,17 @@ int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_encode(synta_cbb *cbb, uint32_t t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->expandedKey)->len, UINT64_C(4032), UINT64_C(4032)))) return 0;
+    }
+    return 1;
 }
 
 int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both *out, synta_error *err) {
@@ -295,6 +342,31 @@ int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, c
     }
 }
 
+int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_65_PrivateKey *in) {
+    (void)in;
+    switch (in->present) {
+        case X509_ML_DSA_2025_ML_DSA_65_PRIVATEKEY_PR_seed:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_65_PRIVATEKEY_PR_expandedKey:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.expandedKey)->len, UINT64_C(4032), UINT64_C(4032)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_65_PRIVATEKEY_PR_both:
+        {
+            if (!x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_validate(&in->u.both)) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_65_PRIVATEKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_65_PrivateKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -346,6 +418,17 @@ int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_encode(synta_cbb *cbb, uint32_t t
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
+}
+
+int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+    }
+    {
+        if (!(synta_gen_size_ok((uint64_t)(&in->expandedKey)->len, UINT64_C(4896), UINT64_C(4896)))) return 0;
+    }
+    return 1;
 }
 
 int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both *out, synta_error *err) {
@@ -441,6 +524,31 @@ int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, c
     }
 }
 
+int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_87_PrivateKey *in) {
+    (void)in;
+    switch (in->present) {
+        case X509_ML_DSA_2025_ML_DSA_87_PRIVATEKEY_PR_seed:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.seed)->len, UINT64_C(32), UINT64_C(32)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_87_PRIVATEKEY_PR_expandedKey:
+        {
+            if (!(synta_gen_size_ok((uint64_t)(&in->u.expandedKey)->len, UINT64_C(4896), UINT64_C(4896)))) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_87_PRIVATEKEY_PR_both:
+        {
+            if (!x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_validate(&in->u.both)) return 0;
+        }
+        return 1;
+        case X509_ML_DSA_2025_ML_DSA_87_PRIVATEKEY_PR_UNKNOWN:
+        return 1;
+        default:
+        return 0;
+    }
+}
+
 int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_87_PrivateKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -470,6 +578,14 @@ int x509_ml_dsa_2025_ML_DSA_44_PublicKey_encode(synta_cbb *cbb, uint32_t tag, co
         if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(1312), UINT64_C(1312)))) return 0;
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int x509_ml_dsa_2025_ML_DSA_44_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_44_PublicKey *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(1312), UINT64_C(1312)))) return 0;
     }
     return 1;
 }
@@ -507,6 +623,14 @@ int x509_ml_dsa_2025_ML_DSA_65_PublicKey_encode(synta_cbb *cbb, uint32_t tag, co
     return 1;
 }
 
+int x509_ml_dsa_2025_ML_DSA_65_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_65_PublicKey *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(1952), UINT64_C(1952)))) return 0;
+    }
+    return 1;
+}
+
 int x509_ml_dsa_2025_ML_DSA_65_PublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_65_PublicKey *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs;
@@ -536,6 +660,14 @@ int x509_ml_dsa_2025_ML_DSA_87_PublicKey_encode(synta_cbb *cbb, uint32_t tag, co
         if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(2592), UINT64_C(2592)))) return 0;
         if (!synta_gen_octets_encode(b, tag, in)) return 0;
         if (!synta_cbb_flush(b)) return 0;
+    }
+    return 1;
+}
+
+int x509_ml_dsa_2025_ML_DSA_87_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_87_PublicKey *in) {
+    (void)in;
+    {
+        if (!(synta_gen_size_ok((uint64_t)(in)->len, UINT64_C(2592), UINT64_C(2592)))) return 0;
     }
     return 1;
 }

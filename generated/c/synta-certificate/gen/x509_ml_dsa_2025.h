@@ -48,6 +48,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_decode(synta_cbs *
 /* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both *in);
 
+/* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both *in);
+
 /* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_44_PrivateKey_both *out,
@@ -97,6 +103,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_decode(synta_cbs *cbs, 
 /* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_44_PrivateKey *in);
 
+/* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_44_PrivateKey *in);
+
 /* x509_ml_dsa_2025_ML_DSA_44_PrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_44_PrivateKey *out,
@@ -120,6 +132,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_decode(synta_cbs *
 
 /* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both *in);
+
+/* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both *in);
 
 /* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_both_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -170,6 +188,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_decode(synta_cbs *cbs, 
 /* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_65_PrivateKey *in);
 
+/* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_65_PrivateKey *in);
+
 /* x509_ml_dsa_2025_ML_DSA_65_PrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_65_PrivateKey *out,
@@ -193,6 +217,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_decode(synta_cbs *
 
 /* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both *in);
+
+/* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_validate(const x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both *in);
 
 /* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_both_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -243,6 +273,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_decode(synta_cbs *cbs, 
 /* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_87_PrivateKey *in);
 
+/* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_validate(const x509_ml_dsa_2025_ML_DSA_87_PrivateKey *in);
+
 /* x509_ml_dsa_2025_ML_DSA_87_PrivateKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PrivateKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_87_PrivateKey *out,
@@ -266,6 +302,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PublicKey_decode(synta_cbs *cbs, u
 
 /* x509_ml_dsa_2025_ML_DSA_44_PublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PublicKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_44_PublicKey *in);
+
+/* x509_ml_dsa_2025_ML_DSA_44_PublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_44_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_44_PublicKey *in);
 
 /* x509_ml_dsa_2025_ML_DSA_44_PublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
@@ -291,6 +333,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PublicKey_decode(synta_cbs *cbs, u
 /* x509_ml_dsa_2025_ML_DSA_65_PublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PublicKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_65_PublicKey *in);
 
+/* x509_ml_dsa_2025_ML_DSA_65_PublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_65_PublicKey *in);
+
 /* x509_ml_dsa_2025_ML_DSA_65_PublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_65_PublicKey_parse(const uint8_t *data, size_t len, synta_rules rules, x509_ml_dsa_2025_ML_DSA_65_PublicKey *out,
@@ -314,6 +362,12 @@ SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PublicKey_decode(synta_cbs *cbs, u
 
 /* x509_ml_dsa_2025_ML_DSA_87_PublicKey_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PublicKey_encode(synta_cbb *cbb, uint32_t tag, const x509_ml_dsa_2025_ML_DSA_87_PublicKey *in);
+
+/* x509_ml_dsa_2025_ML_DSA_87_PublicKey_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int x509_ml_dsa_2025_ML_DSA_87_PublicKey_validate(const x509_ml_dsa_2025_ML_DSA_87_PublicKey *in);
 
 /* x509_ml_dsa_2025_ML_DSA_87_PublicKey_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */

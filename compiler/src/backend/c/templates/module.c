@@ -52,6 +52,16 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
         if (!synta_cbb_flush(b)) return 0;
     }
 {%- endmacro %}
+{%- macro validate_field(f) %}
+    {
+{%- for ch in f.checks %}
+        if (!({{ ch.ok_encoded }})) return 0;
+{%- endfor %}
+{%- if let Some(v) = f.nested_validate %}
+        if (!{{ v }}_validate({{ f.src }})) return 0;
+{%- endif %}
+    }
+{%- endmacro %}
 {%- for t in m.types %}
 {%- if t.is_choice() %}
 
@@ -293,6 +303,61 @@ int {{ t.name }}_encode(synta_cbb *cbb, uint32_t tag, const {{ t.name }} *in) {
 {%- call encode_field(f) %}{% endcall %}
 {%- endif %}
     return 1;
+{%- endif %}
+}
+
+int {{ t.name }}_validate(const {{ t.name }} *in) {
+    (void)in;
+{%- if t.is_struct() %}
+{%- for f in t.fields %}
+{%- if f.validates() %}
+{%- if f.optional %}
+    if (in->has_{{ f.name }}){%- call validate_field(f) %}{% endcall %}
+{%- else if let Some(d) = f.default_value %}
+    if (!({{ d.eq_encoded }})){%- call validate_field(f) %}{% endcall %}
+{%- else %}
+{%- call validate_field(f) %}{% endcall %}
+{%- endif %}
+{%- endif %}
+{%- endfor %}
+    return 1;
+{%- else if t.is_choice() %}
+    switch (in->present) {
+{%- for f in t.fields %}
+    case {{ t.macro_name }}_PR_{{ f.name }}:
+{%- if f.validates() %}
+{%- call validate_field(f) %}{% endcall %}
+{%- endif %}
+        return 1;
+{%- endfor %}
+    case {{ t.macro_name }}_PR_UNKNOWN:
+        return 1;
+    default:
+        return 0;
+    }
+{%- else if t.is_list() %}
+{%- for ch in t.own_checks %}
+    if (!({{ ch.ok_encoded }})) return 0;
+{%- endfor %}
+    return 1;
+{%- else %}
+{%- if let Some(f) = t.item %}
+{%- if f.validates() %}
+{%- call validate_field(f) %}{% endcall %}
+{%- endif %}
+{%- endif %}
+{%- if !t.enum_values.is_empty() %}
+    switch (*in) {
+{%- for v in t.enum_values %}
+    case {{ v }}:
+{%- endfor %}
+        return 1;
+    default:
+        return 0;
+    }
+{%- else %}
+    return 1;
+{%- endif %}
 {%- endif %}
 }
 

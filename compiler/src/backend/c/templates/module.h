@@ -99,6 +99,12 @@ SYNTA_MUST_USE int {{ t.name }}_decode(synta_cbs *cbs, uint32_t tag, {{ t.name }
 /* {{ t.name }}_encode appends |*in| with tag |tag| to |cbb|. Returns 1 or 0. */
 SYNTA_MUST_USE int {{ t.name }}_encode(synta_cbb *cbb, uint32_t tag, const {{ t.name }} *in);
 
+/* {{ t.name }}_validate checks a value built by hand before it is encoded: the
+ * constraints (SIZE, value ranges), ENUMERATED values and CHOICE selectors, down
+ * through the components held by value. Raw members (spans of encoded values, lazy
+ * and open types) are taken as they are. Returns 1 when the value is valid. */
+SYNTA_MUST_USE int {{ t.name }}_validate(const {{ t.name }} *in);
+
 /* {{ t.name }}_parse reads exactly one value from |data| under |rules|; on failure
  * |*err| (may be NULL) holds the first error. */
 SYNTA_MUST_USE int {{ t.name }}_parse(const uint8_t *data, size_t len, synta_rules rules, {{ t.name }} *out,
