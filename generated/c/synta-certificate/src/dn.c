@@ -40,31 +40,13 @@ int synta_sink_finish(synta_sink *s, size_t *out_len) {
 
 /* ---------------------------------------------------------- attribute types */
 
-/* The short names RFC 4514 section 3 defines (OID contents octets). */
-static const struct {
-    const char *oid;
-    size_t len;
-    const char *name;
-} SHORT_NAMES[] = {
-    {"\x55\x04\x03", 3, "CN"},
-    {"\x55\x04\x07", 3, "L"},
-    {"\x55\x04\x08", 3, "ST"},
-    {"\x55\x04\x0a", 3, "O"},
-    {"\x55\x04\x0b", 3, "OU"},
-    {"\x55\x04\x06", 3, "C"},
-    {"\x55\x04\x09", 3, "STREET"},
-    {"\x09\x92\x26\x89\x93\xf2\x2c\x64\x01\x19", 10, "DC"},
-    {"\x09\x92\x26\x89\x93\xf2\x2c\x64\x01\x01", 10, "UID"},
-};
-
 static int attribute_type(const synta_cbs *c, synta_span oid, size_t offset, synta_sink *out) {
     char dotted[1024];
-    size_t i, n;
-    for (i = 0; i < sizeof SHORT_NAMES / sizeof SHORT_NAMES[0]; i++) {
-        if (synta_span_eq(oid, (const uint8_t *)SHORT_NAMES[i].oid, SHORT_NAMES[i].len)) {
-            synta_sink_puts(out, SHORT_NAMES[i].name);
-            return 1;
-        }
+    size_t n;
+    const char *name = synta_dn_short_name(oid.data, oid.len);
+    if (name != NULL) {
+        synta_sink_puts(out, name);
+        return 1;
     }
     n = synta_oid_format(oid, 0, dotted, sizeof dotted);
     if (n == 0) return synta_cbs_fail(c, SYNTA_ERR_INVALID_VALUE, offset, "invalid OBJECT IDENTIFIER");

@@ -84,29 +84,33 @@ static int oid_ok(const uint8_t *p, size_t n) {
     return start;
 }
 
-static int attribute_type(const uint8_t *oid, size_t n, synta_sink *out) {
+const char *synta_dn_short_name(const uint8_t *oid, size_t n) {
     static const uint8_t DC[] = {0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x19};
     static const uint8_t UID[] = {0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x01};
-    const char *name = NULL;
+    if (n == 3 && oid[0] == 0x55 && oid[1] == 0x04) {
+        /* id-at (2.5.4) */
+        switch (oid[2]) {
+            case 0x03: return "CN";
+            case 0x06: return "C";
+            case 0x07: return "L";
+            case 0x08: return "ST";
+            case 0x09: return "STREET";
+            case 0x0a: return "O";
+            case 0x0b: return "OU";
+            default: return NULL;
+        }
+    }
+    if (n == sizeof DC && memcmp(oid, DC, n) == 0) return "DC";
+    if (n == sizeof UID && memcmp(oid, UID, n) == 0) return "UID";
+    return NULL;
+}
+
+static int attribute_type(const uint8_t *oid, size_t n, synta_sink *out) {
+    const char *name;
     char dotted[256];
     size_t len;
     if (!oid_ok(oid, n)) return 0;
-    if (n == 3 && oid[0] == 0x55 && oid[1] == 0x04) {
-        switch (oid[2]) {
-            case 0x03: name = "CN"; break;
-            case 0x06: name = "C"; break;
-            case 0x07: name = "L"; break;
-            case 0x08: name = "ST"; break;
-            case 0x09: name = "STREET"; break;
-            case 0x0a: name = "O"; break;
-            case 0x0b: name = "OU"; break;
-            default: break;
-        }
-    } else if (n == sizeof DC && memcmp(oid, DC, n) == 0) {
-        name = "DC";
-    } else if (n == sizeof UID && memcmp(oid, UID, n) == 0) {
-        name = "UID";
-    }
+    name = synta_dn_short_name(oid, n);
     if (name != NULL) {
         synta_sink_puts(out, name);
         return 1;

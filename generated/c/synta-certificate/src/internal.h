@@ -29,6 +29,9 @@ int synta_sink_finish(synta_sink *s, size_t *out_len);
  * in the common form dn_fast.c handles, and returns 1; otherwise it writes nothing
  * and returns 0, and the general walk (synta_name_walk) must run. */
 int synta_name_fast(const uint8_t *der, size_t len, synta_sink *out);
+/* synta_dn_short_name: the short name RFC 4514 section 3 gives the attribute type with
+ * OID contents |oid|, or NULL. */
+const char *synta_dn_short_name(const uint8_t *oid, size_t n);
 /* synta_utf8_valid: |s| is UTF-8 as Rust's str::from_utf8 accepts it. */
 int synta_utf8_valid(const uint8_t *s, size_t len);
 /* synta_dn_escape_utf8 writes checked UTF-8 (or ASCII) text with RFC 4514 escapes. */

@@ -14,24 +14,24 @@ use synta::{
     Rules, Tag, Text,
 };
 
-/// The short names RFC 4514 section 3 defines.
-const SHORT_NAMES: &[(&[u8], &str)] = &[
-    (&[0x55, 0x04, 0x03], "CN"),
-    (&[0x55, 0x04, 0x07], "L"),
-    (&[0x55, 0x04, 0x08], "ST"),
-    (&[0x55, 0x04, 0x0a], "O"),
-    (&[0x55, 0x04, 0x0b], "OU"),
-    (&[0x55, 0x04, 0x06], "C"),
-    (&[0x55, 0x04, 0x09], "STREET"),
-    (
-        &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x19],
-        "DC",
-    ),
-    (
-        &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x01],
-        "UID",
-    ),
-];
+/// The short name RFC 4514 section 3 gives the attribute type with these OID contents.
+fn short_name(oid: &[u8]) -> Option<&'static str> {
+    const DC: &[u8] = &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x19];
+    const UID: &[u8] = &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x01];
+    match oid {
+        // id-at (2.5.4)
+        [0x55, 0x04, 0x03] => Some("CN"),
+        [0x55, 0x04, 0x06] => Some("C"),
+        [0x55, 0x04, 0x07] => Some("L"),
+        [0x55, 0x04, 0x08] => Some("ST"),
+        [0x55, 0x04, 0x09] => Some("STREET"),
+        [0x55, 0x04, 0x0a] => Some("O"),
+        [0x55, 0x04, 0x0b] => Some("OU"),
+        _ if oid == DC => Some("DC"),
+        _ if oid == UID => Some("UID"),
+        _ => None,
+    }
+}
 
 /// Renders the DER encoding of a `Name` as an RFC 4514 string.
 pub fn rfc4514(name_der: &[u8]) -> synta::Result<String> {
@@ -223,11 +223,8 @@ fn borrowed_text<'c>(
 }
 
 fn attribute_type(oid: &ObjectIdentifierRef<'_>, out: &mut String) {
-    match SHORT_NAMES
-        .iter()
-        .find(|(bytes, _)| *bytes == oid.as_bytes())
-    {
-        Some((_, short)) => out.push_str(short),
+    match short_name(oid.as_bytes()) {
+        Some(short) => out.push_str(short),
         None => {
             let _ = write!(out, "{oid}");
         }
@@ -236,34 +233,25 @@ fn attribute_type(oid: &ObjectIdentifierRef<'_>, out: &mut String) {
 
 /// RFC 4514 section 2.4 escaping.
 fn escape(s: &str, out: &mut String) {
-    let b = s.as_bytes();
-    let plain = !matches!(b.first(), Some(b'#' | b' '))
-        && b.last() != Some(&b' ')
-        && !b
-            .iter()
-            .any(|c| matches!(c, b'\\' | b'"' | b'+' | b',' | b';' | b'<' | b'>' | 0));
-    if plain {
-        out.push_str(s);
-        return;
-    }
-    let mut chars = s.chars().peekable();
-    let mut first = true;
-    while let Some(c) = chars.next() {
-        let last = chars.peek().is_none();
-        match c {
-            '\\' | '"' | '+' | ',' | ';' | '<' | '>' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\0' => out.push_str("\\00"),
-            '#' | ' ' if first => {
-                out.push('\\');
-                out.push(c);
-            }
-            ' ' if last => out.push_str("\\ "),
-            _ => out.push(c),
+    let mut bytes = std::mem::take(out).into_bytes();
+    escape_bytes(s.as_bytes(), &mut bytes);
+    // Escapes are ASCII and go between whole characters, so this stays UTF-8.
+    *out = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+/// RFC 4514 section 2.4 escaping of ASCII or UTF-8 text, octet by octet: every octet
+/// it escapes is ASCII, and those never occur inside a multi-octet UTF-8 character.
+fn escape_bytes(value: &[u8], out: &mut Vec<u8>) {
+    let last = value.len().saturating_sub(1);
+    for (i, &b) in value.iter().enumerate() {
+        match b {
+            0 => out.extend_from_slice(b"\\00"),
+            b'\\' | b'"' | b'+' | b',' | b';' | b'<' | b'>' => out.extend_from_slice(&[b'\\', b]),
+            b'#' | b' ' if i == 0 => out.extend_from_slice(&[b'\\', b]),
+            b' ' if i == last => out.extend_from_slice(&[b'\\', b]),
+            _ => out.push(b),
         }
-        first = false;
     }
 }
 

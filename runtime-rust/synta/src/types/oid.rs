@@ -65,7 +65,7 @@ impl DottedBuf {
 
     /// Appends `.` (unless `dot` is false) and `v` in decimal, flushing first when the
     /// buffer could overflow.
-    fn push_u64(&mut self, dot: bool, mut v: u64, f: &mut dyn fmt::Write) -> fmt::Result {
+    fn push_u64(&mut self, dot: bool, v: u64, f: &mut dyn fmt::Write) -> fmt::Result {
         if self.len + 21 > self.buf.len() {
             self.flush(f)?;
         }
@@ -73,20 +73,7 @@ impl DottedBuf {
             self.buf[self.len] = b'.';
             self.len += 1;
         }
-        let mut n = 1;
-        let mut rest = v / 10;
-        while rest != 0 {
-            n += 1;
-            rest /= 10;
-        }
-        // Digits written in place, last first (no temporary and no copy).
-        let digits = &mut self.buf[self.len..self.len + n];
-        for slot in digits.iter_mut().rev() {
-            // `v % 10` is below 10.
-            *slot = b'0' + (v % 10) as u8;
-            v /= 10;
-        }
-        self.len += n;
+        push_decimal(&mut self.buf, &mut self.len, v);
         Ok(())
     }
 }

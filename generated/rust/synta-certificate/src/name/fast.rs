@@ -95,23 +95,8 @@ pub(super) fn render(der: &[u8]) -> Option<String> {
 
 /// The short name of RFC 4514 section 3, or the dotted OID.
 fn attribute_type(oid: &[u8], out: &mut Vec<u8>) -> Option<()> {
-    const DC: &[u8] = &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x19];
-    const UID: &[u8] = &[0x09, 0x92, 0x26, 0x89, 0x93, 0xf2, 0x2c, 0x64, 0x01, 0x01];
-    let short = match oid {
-        // id-at (2.5.4): the common ones.
-        [0x55, 0x04, 0x03] => Some(&b"CN"[..]),
-        [0x55, 0x04, 0x06] => Some(&b"C"[..]),
-        [0x55, 0x04, 0x07] => Some(&b"L"[..]),
-        [0x55, 0x04, 0x08] => Some(&b"ST"[..]),
-        [0x55, 0x04, 0x09] => Some(&b"STREET"[..]),
-        [0x55, 0x04, 0x0a] => Some(&b"O"[..]),
-        [0x55, 0x04, 0x0b] => Some(&b"OU"[..]),
-        _ if oid == DC => Some(&b"DC"[..]),
-        _ if oid == UID => Some(&b"UID"[..]),
-        _ => None,
-    };
-    match short {
-        Some(s) => out.extend_from_slice(s),
+    match super::short_name(oid) {
+        Some(short) => out.extend_from_slice(short.as_bytes()),
         None => {
             let dotted = ObjectIdentifierRef::from_bytes(oid).ok()?.to_string();
             out.extend_from_slice(dotted.as_bytes());
@@ -170,24 +155,9 @@ fn attribute_value(tag: u8, value: &[u8], out: &mut Vec<u8>) -> Option<()> {
     if ascii && any & SPECIAL == 0 && !edge {
         out.extend_from_slice(value);
     } else {
-        escape(value, out);
+        super::escape_bytes(value, out);
     }
     Some(())
-}
-
-/// RFC 4514 section 2.4 escaping of ASCII or UTF-8 text, octet by octet: every octet
-/// it escapes is ASCII, and those never occur inside a multi-octet UTF-8 character.
-fn escape(value: &[u8], out: &mut Vec<u8>) {
-    let last = value.len().saturating_sub(1);
-    for (i, &b) in value.iter().enumerate() {
-        match b {
-            0 => out.extend_from_slice(b"\\00"),
-            b'\\' | b'"' | b'+' | b',' | b';' | b'<' | b'>' => out.extend_from_slice(&[b'\\', b]),
-            b'#' | b' ' if i == 0 => out.extend_from_slice(&[b'\\', b]),
-            b' ' if i == last => out.extend_from_slice(&[b'\\', b]),
-            _ => out.push(b),
-        }
-    }
 }
 
 #[cfg(test)]
