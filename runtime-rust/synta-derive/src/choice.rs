@@ -78,6 +78,19 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     });
+    let fast_arms = alts.iter().map(|(v, c)| {
+        let accepts = c.accepts();
+        let dec = c.rebox(c.decode_present_fast(), false);
+        quote! {
+            if #accepts {
+                return #dec.map(Self::#v);
+            }
+        }
+    });
+    let fast_fallback = match &unknown {
+        Some(v) => quote!(::synta::Decode::decode_fast(r).map(Self::#v)),
+        None => quote!(::core::option::Option::None),
+    };
     let can_arms = alts.iter().map(|(_, c)| {
         let accepts = c.accepts();
         quote!(#accepts)
@@ -143,6 +156,14 @@ pub fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
                 };
                 #(#dec_arms)*
                 #fallback
+            }
+
+            #[inline]
+            fn decode_fast(r: &mut ::synta::FastReader<#lt>) -> ::core::option::Option<Self> {
+                // At the end: missing, an error for the general path to report.
+                let tag = r.peek_tag()??;
+                #(#fast_arms)*
+                #fast_fallback
             }
 
             fn can_decode(tag: ::synta::Tag, rules: ::synta::Rules) -> bool {

@@ -276,6 +276,66 @@ pub fn decode_lifetime(generics: &syn::Generics) -> (syn::Lifetime, bool) {
     }
 }
 
+/// The DER fast path (`synta::fast`): the same expressions returning `Option`, `None`
+/// meaning "leave it to the general decoder".
+impl Component {
+    /// `Option<Option<Base>>`: the component as present-or-absent.
+    fn decode_optional_fast(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<::core::option::Option<#base> as ::synta::Decode>::decode_fast(r)),
+            Some(tag) if self.implicit => {
+                quote!(::synta::decode_implicit_optional_fast::<#base>(r, #tag))
+            }
+            Some(tag) => quote!(::synta::decode_explicit_optional_fast::<#base>(r, #tag)),
+        }
+    }
+
+    /// `Option<Base>`: the component known to be present (untagged, IMPLICIT or
+    /// EXPLICIT).
+    fn decode_present_fast_unchecked(&self) -> TokenStream {
+        let base = self.base();
+        match self.attrs.tag_tokens() {
+            None => quote!(<#base as ::synta::Decode>::decode_fast(r)),
+            Some(tag) if self.implicit => quote!(::synta::decode_implicit_fast::<#base>(r, #tag)),
+            Some(tag) => quote!(::synta::decode_explicit_fast::<#base>(r, #tag)),
+        }
+    }
+
+    /// Keeps a decoded `Option<T>` only when the component's constraint holds.
+    fn checked_fast(&self, decode: TokenStream) -> TokenStream {
+        match &self.attrs.constraint {
+            None => decode,
+            Some(c) => quote!(#decode.filter(|v| ::synta::Constraint::check(&#c, v, 0).is_ok())),
+        }
+    }
+
+    /// Fast counterpart of [`Component::decode`]: `Option<Ty>`.
+    pub fn decode_fast(&self) -> TokenStream {
+        let unchecked = if let Some(default) = &self.attrs.default {
+            // DER forbids encoding the default value (X.690 11.5): give up on it.
+            let opt = self.decode_optional_fast();
+            quote!(match #opt {
+                ::core::option::Option::Some(::core::option::Option::Some(v)) => {
+                    if v == #default { ::core::option::Option::None } else { ::core::option::Option::Some(v) }
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => ::core::option::Option::Some(#default),
+                ::core::option::Option::None => ::core::option::Option::None,
+            })
+        } else if self.inner.is_some() {
+            self.decode_optional_fast()
+        } else {
+            self.decode_present_fast_unchecked()
+        };
+        self.rebox(self.checked_fast(unchecked), self.inner.is_some())
+    }
+
+    /// Fast counterpart of [`Component::decode_present`]: `Option<Base>`.
+    pub fn decode_present_fast(&self) -> TokenStream {
+        self.checked_fast(self.decode_present_fast_unchecked())
+    }
+}
+
 impl Component {
     /// Expression decoding the component known to be present: `Result<Base>`, with its
     /// constraint checked.

@@ -76,6 +76,33 @@ pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
         quote!(#(#steps)* #skip Ok(#construct))
     };
 
+    // The DER fast path (`synta::fast`) for a SEQUENCE; a SET keeps the default (its
+    // general decoder), its components being in any order.
+    let fast = if set {
+        quote!()
+    } else {
+        let steps = comps.iter().zip(&vars).map(|(c, v)| {
+            let d = c.decode_fast();
+            quote!(let #v = #d?;)
+        });
+        let skip = if cattrs.extensible {
+            quote!(::synta::skip_extensions_fast(r)?;)
+        } else {
+            quote!()
+        };
+        quote! {
+            #[inline]
+            fn decode_value_fast(
+                r: &mut ::synta::FastReader<#lt>,
+                _header: &::synta::FastHeader,
+            ) -> ::core::option::Option<Self> {
+                #(#steps)*
+                #skip
+                ::core::option::Option::Some(#construct)
+            }
+        }
+    };
+
     let lens = comps.iter().map(Component::len);
     let encode = if set {
         set_encode(&comps)
@@ -98,6 +125,8 @@ pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
                 let inner = |r: &mut ::synta::Reader<#lt>| -> ::synta::Result<Self> { #body };
                 ::synta::ResultExt::type_name(inner(r), #type_name)
             }
+
+            #fast
         }
 
         impl #impl_g ::synta::EncodeValue for #ident #ty_g #where_c {

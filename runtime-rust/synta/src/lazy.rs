@@ -50,9 +50,15 @@ impl<T> Clone for Lazy<'_, T> {
 impl<T> Lazy<'_, T> {
     /// The number of elements in the contents, found by framing them without decoding
     /// them; `None` when they do not frame (then [`Lazy::get`] fails too).
-    /// Counting stops at `cap`.
+    /// Counting stops at `cap`. Up to a cap of one, non-empty contents count as one
+    /// element without being framed: they cannot hold zero elements (the common
+    /// `SIZE (1..MAX)` of a certificate's extensions only asks this).
     fn element_count(&self, cap: usize) -> Option<usize> {
-        let mut r = Reader::new(self.raw.content(), self.rules);
+        let content = self.raw.content();
+        if cap <= 1 {
+            return Some(usize::from(!content.is_empty()).min(cap));
+        }
+        let mut r = Reader::new(content, self.rules);
         let mut n = 0;
         while n < cap && !r.is_finished() {
             AnyRef::decode(&mut r).ok()?;
@@ -132,6 +138,16 @@ impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
 
     fn can_decode(tag: Tag, rules: Rules) -> bool {
         T::can_decode(tag, rules)
+    }
+
+    #[inline]
+    fn decode_fast(r: &mut crate::FastReader<'a>) -> Option<Self> {
+        let raw = AnyRef::decode_fast(r)?;
+        T::can_decode(raw.tag(), Rules::Der).then_some(Lazy {
+            raw,
+            rules: Rules::Der,
+            _t: PhantomData,
+        })
     }
 }
 

@@ -26,6 +26,7 @@ mod bignum;
 pub mod constraint;
 pub mod dump;
 pub mod error;
+pub mod fast;
 mod lazy;
 mod length;
 pub mod pem;
@@ -40,6 +41,10 @@ mod writer;
 
 pub use constraint::{Constraint, Measure};
 pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
+pub use fast::{
+    decode_explicit_fast, decode_explicit_optional_fast, decode_implicit_fast,
+    decode_implicit_optional_fast, skip_extensions_fast, FastHeader, FastReader,
+};
 pub use lazy::Lazy;
 pub use length::Length;
 pub use reader::{Header, Reader};
@@ -50,11 +55,11 @@ pub use synta_derive::{Choice, Enumerated, Sequence, Set};
 pub use tag::{Class, Tag};
 pub use traits::{
     decode, decode_constructed, decode_default, decode_explicit, decode_explicit_optional,
-    decode_implicit, decode_implicit_optional, decode_stream, decode_with_limits, default_len,
-    duplicate_component, encode_default, encode_explicit, encode_implicit, explicit_len, from_ber,
-    from_cer, from_der, header_len, implicit_can_decode, implicit_len, missing_component,
-    resolve_default, skip_extensions, tag_matches, unexpected_element, Decode, DecodeOwned,
-    DecodeValue, Encode, EncodeValue, FixedTag, SetOrder,
+    decode_general, decode_implicit, decode_implicit_optional, decode_stream, decode_with_limits,
+    default_len, duplicate_component, encode_default, encode_explicit, encode_implicit,
+    explicit_len, from_ber, from_cer, from_der, header_len, implicit_can_decode, implicit_len,
+    missing_component, resolve_default, skip_extensions, tag_matches, unexpected_element, Decode,
+    DecodeOwned, DecodeValue, Encode, EncodeValue, FixedTag, SetOrder,
 };
 pub use writer::{tlv_len, Writer};
 

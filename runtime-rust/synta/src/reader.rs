@@ -174,39 +174,67 @@ impl<'a> Reader<'a> {
             .map_err(|k| self.error(k))
     }
 
+    /// The common header at the cursor, without consuming it: a low tag number (not
+    /// [UNIVERSAL 0]) and a short or one/two-octet definite length that fits in the
+    /// input and the limits, outside CER (every header of a typical certificate).
+    /// Returns the identifier octet, the header length and the contents length, small
+    /// enough to stay in registers; `None` sends the caller to the general path, which
+    /// also reports every error.
+    #[inline(always)]
+    fn common_header(&self) -> Option<(u8, usize, usize)> {
+        let &[id, l0, ref rest @ ..] = self.input.get(self.pos..)? else {
+            return None;
+        };
+        if id & 0x1f == 0x1f || id & 0xdf == 0 || self.rules == Rules::Cer {
+            return None;
+        }
+        let (n, hl) = if l0 < 0x80 {
+            (usize::from(l0), 2)
+        } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
+            (usize::from(rest[0]), 3)
+        } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
+            ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
+        } else {
+            return None;
+        };
+        (n <= rest.len() + 2 - hl && n <= self.limits.max_length).then_some((id, hl, n))
+    }
+
+    /// Consumes the element at the cursor when its header is a common one (see
+    /// `common_header`): its tag, offset, whole encoding and header length. `None`
+    /// consumes nothing.
+    #[inline(always)]
+    pub(crate) fn read_common_element(&mut self) -> Option<(Tag, usize, &'a [u8], usize)> {
+        let (id, hl, n) = self.common_header()?;
+        let start = self.pos;
+        let raw = self.input.get(start..start + hl + n)?;
+        self.pos = start + hl + n;
+        Some((Self::low_tag(id), self.base + start, raw, hl))
+    }
+
+    /// The tag of an identifier octet with a low tag number.
+    #[inline(always)]
+    fn low_tag(id: u8) -> Tag {
+        Tag::new(
+            Class::from_bits(id >> 6),
+            u32::from(id & 0x1f),
+            id & 0x20 != 0,
+        )
+    }
+
     /// Parses and consumes an element header, enforcing the rules' length forms and
     /// checking that a definite length fits in the input.
     #[inline(always)]
     pub fn read_header(&mut self) -> Result<Header> {
-        // Fast path: low tag number, not [UNIVERSAL 0], and a short or one/two-octet
-        // definite length (every header of a typical certificate). Everything else,
-        // errors included, goes through the general path below.
-        if let Some(&[id, l0, ref rest @ ..]) = self.input.get(self.pos..) {
-            if id & 0x1f != 0x1f && id & 0xdf != 0 && self.rules != Rules::Cer {
-                let (n, hl) = if l0 < 0x80 {
-                    (usize::from(l0), 2)
-                } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
-                    (usize::from(rest[0]), 3)
-                } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
-                    ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
-                } else {
-                    (usize::MAX, 0)
-                };
-                if hl != 0 && n <= rest.len() + 2 - hl && n <= self.limits.max_length {
-                    let offset = self.offset();
-                    self.pos += hl;
-                    return Ok(Header {
-                        tag: Tag::new(
-                            Class::from_bits(id >> 6),
-                            u32::from(id & 0x1f),
-                            id & 0x20 != 0,
-                        ),
-                        length: Length::Definite(n),
-                        offset,
-                        header_len: hl,
-                    });
-                }
-            }
+        if let Some((id, hl, n)) = self.common_header() {
+            let offset = self.offset();
+            self.pos += hl;
+            return Ok(Header {
+                tag: Self::low_tag(id),
+                length: Length::Definite(n),
+                offset,
+                header_len: hl,
+            });
         }
         self.read_header_slow()
     }
@@ -264,7 +292,7 @@ impl<'a> Reader<'a> {
 
     /// A child reader for the contents of the element whose header was just read.
     /// Checks the depth limit. Call [`Reader::close_child`] when done.
-    #[inline]
+    #[inline(always)]
     pub fn child(&self, header: &Header) -> Result<Reader<'a>> {
         let depth = self.depth + 1;
         if depth > self.limits.max_depth {
@@ -292,7 +320,7 @@ impl<'a> Reader<'a> {
 
     /// Consumes a finished child: checks nothing is left over (or that the
     /// end-of-contents octets follow) and moves past it.
-    #[inline]
+    #[inline(always)]
     pub fn close_child(&mut self, child: Reader<'a>) -> Result<()> {
         if child.indefinite {
             if !child.remaining().starts_with(&[0, 0]) {
@@ -311,7 +339,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Runs `f` on a child reader for the contents of `header`, then closes it.
-    #[inline]
+    #[inline(always)]
     pub fn nested<R>(
         &mut self,
         header: &Header,
@@ -338,6 +366,18 @@ impl<'a> Reader<'a> {
     #[inline]
     pub fn read_element(&mut self) -> Result<(Header, &'a [u8], &'a [u8])> {
         let start = self.pos;
+        if let Some((id, hl, n)) = self.common_header() {
+            let header = Header {
+                tag: Self::low_tag(id),
+                length: Length::Definite(n),
+                offset: self.offset(),
+                header_len: hl,
+            };
+            // `common_header` checked that the contents lie inside the input.
+            let raw = self.input.get(start..start + hl + n).unwrap_or(&[]);
+            self.pos = start + hl + n;
+            return Ok((header, raw, raw.get(hl..).unwrap_or(&[])));
+        }
         let header = self.read_header()?;
         match header.length {
             Length::Definite(n) => {

@@ -8,6 +8,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::fast::{FastHeader, FastReader};
 use crate::reader::Header;
 use crate::writer::tlv_len;
 use crate::{Length, Limits, Reader, Rules, Tag, Writer};
@@ -25,6 +26,13 @@ pub trait DecodeValue<'a>: Sized {
 
     /// Decodes the contents; `r` is a child reader spanning exactly the contents.
     fn decode_value(r: &mut Reader<'a>, header: &Header) -> Result<Self>;
+
+    /// The DER fast path of [`DecodeValue::decode_value`] (see [`crate::fast`]): `r`
+    /// spans the contents of `header`. The default runs `decode_value`.
+    #[inline]
+    fn decode_value_fast(r: &mut FastReader<'a>, header: &FastHeader) -> Option<Self> {
+        r.general_value(header)
+    }
 }
 
 /// Encodes the contents of a value.
@@ -63,6 +71,13 @@ pub trait Decode<'a>: Sized {
     /// True when an element with tag `tag` would be decoded by this type; used for
     /// OPTIONAL components and CHOICE dispatch.
     fn can_decode(tag: Tag, rules: Rules) -> bool;
+
+    /// The DER fast path of [`Decode::decode`] (see [`crate::fast`]): `Some` only with
+    /// the value the general decoder gives. The default runs `decode`.
+    #[inline]
+    fn decode_fast(r: &mut FastReader<'a>) -> Option<Self> {
+        r.general(Self::decode)
+    }
 
     /// Decodes exactly one DER value; trailing bytes are an error.
     fn from_der(bytes: &'a [u8]) -> Result<Self> {
@@ -174,6 +189,11 @@ impl<'a, T: FixedTag + DecodeValue<'a>> Decode<'a> for T {
         decode_implicit(r, T::TAG)
     }
 
+    #[inline]
+    fn decode_fast(r: &mut FastReader<'a>) -> Option<Self> {
+        crate::fast::decode_implicit_fast(r, T::TAG)
+    }
+
     fn can_decode(tag: Tag, rules: Rules) -> bool {
         tag_matches::<T>(T::TAG, tag, rules)
     }
@@ -270,6 +290,22 @@ pub fn decode_with_limits<'a, T: Decode<'a>>(
     rules: Rules,
     limits: Limits,
 ) -> Result<T> {
+    if rules == Rules::Der && limits == Limits::DEFAULT {
+        if let Some(v) = crate::fast::decode_fast(bytes) {
+            return Ok(v);
+        }
+    }
+    decode_general(bytes, rules, limits)
+}
+
+/// [`decode_with_limits`] without the DER fast path: what the fast path must agree
+/// with (the differential tests call both).
+#[doc(hidden)]
+pub fn decode_general<'a, T: Decode<'a>>(
+    bytes: &'a [u8],
+    rules: Rules,
+    limits: Limits,
+) -> Result<T> {
     let mut r = Reader::with_limits(bytes, rules, limits);
     // Returned as it is, not re-wrapped: a large value is not copied again.
     let v = T::decode(&mut r);
@@ -322,6 +358,14 @@ impl<'a, T: Decode<'a>> Decode<'a> for Option<T> {
         }
     }
 
+    #[inline]
+    fn decode_fast(r: &mut FastReader<'a>) -> Option<Self> {
+        match r.peek_tag()? {
+            Some(tag) if T::can_decode(tag, Rules::Der) => T::decode_fast(r).map(Some),
+            _ => Some(None),
+        }
+    }
+
     fn can_decode(tag: Tag, rules: Rules) -> bool {
         T::can_decode(tag, rules)
     }
@@ -355,6 +399,10 @@ impl<'a, T: DecodeValue<'a>> DecodeValue<'a> for Box<T> {
 
     fn decode_value(r: &mut Reader<'a>, header: &Header) -> Result<Self> {
         T::decode_value(r, header).map(Box::new)
+    }
+
+    fn decode_value_fast(r: &mut FastReader<'a>, header: &FastHeader) -> Option<Self> {
+        T::decode_value_fast(r, header).map(Box::new)
     }
 }
 

@@ -80,6 +80,15 @@ impl<'a> AnyRef<'a> {
 impl<'a> Decode<'a> for AnyRef<'a> {
     #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
+        if let Some((tag, offset, raw, header_len)) = r.read_common_element() {
+            return Ok(AnyRef {
+                raw,
+                offset,
+                tag,
+                // At most 4 for a common header.
+                header_len: u8::try_from(header_len).unwrap_or(u8::MAX),
+            });
+        }
         let (h, raw, _) = r.read_element()?;
         Ok(AnyRef {
             raw,
@@ -91,6 +100,18 @@ impl<'a> Decode<'a> for AnyRef<'a> {
 
     fn can_decode(_tag: Tag, _rules: Rules) -> bool {
         true
+    }
+
+    #[inline]
+    fn decode_fast(r: &mut crate::FastReader<'a>) -> Option<Self> {
+        let h = r.element()?;
+        Some(AnyRef {
+            raw: r.slice(h.start, h.end),
+            offset: r.offset_of(h.start),
+            tag: h.tag,
+            // At most 4 on the fast path.
+            header_len: u8::try_from(h.content - h.start).unwrap_or(u8::MAX),
+        })
     }
 }
 

@@ -121,6 +121,20 @@ impl FixedTag for BitStringRef<'_> {
 impl<'a> DecodeValue<'a> for BitStringRef<'a> {
     const SEGMENTABLE: bool = true;
 
+    #[inline]
+    fn decode_value_fast(r: &mut crate::FastReader<'a>, h: &crate::FastHeader) -> Option<Self> {
+        if h.tag.constructed {
+            return None;
+        }
+        let (&unused, data) = r.take_rest().split_first()?;
+        check(unused, data).ok()?;
+        let v = BitStringRef {
+            unused,
+            bytes: Cow::Borrowed(data),
+        };
+        v.padding_is_zero().then_some(v)
+    }
+
     fn decode_value(r: &mut Reader<'a>, h: &Header) -> Result<Self> {
         let segs = if h.tag.constructed {
             segments(r, h, Tag::BIT_STRING)?

@@ -230,6 +230,13 @@ impl<'a> DecodeValue<'a> for IntRef<'a> {
         check_int(bytes).map_err(|k| Error::new(k, at))?;
         Ok(IntRef { bytes })
     }
+
+    #[inline]
+    fn decode_value_fast(r: &mut crate::FastReader<'a>, _h: &crate::FastHeader) -> Option<Self> {
+        let bytes = r.take_rest();
+        check_int(bytes).ok()?;
+        Some(IntRef { bytes })
+    }
 }
 
 impl EncodeValue for IntRef<'_> {

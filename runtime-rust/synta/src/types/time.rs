@@ -460,6 +460,15 @@ macro_rules! time_type {
                 }
                 Ok($name(dt))
             }
+
+            #[inline]
+            fn decode_value_fast(
+                r: &mut crate::FastReader<'a>,
+                _h: &crate::FastHeader,
+            ) -> Option<Self> {
+                // Only the canonical spelling; anything else takes the general path.
+                fast_canonical(r.take_rest(), $gen).map($name)
+            }
         }
 
         impl EncodeValue for $name {
