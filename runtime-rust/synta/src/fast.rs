@@ -137,6 +137,13 @@ impl<'a> FastReader<'a> {
         })
     }
 
+    /// Index of the cursor in the input.
+    #[must_use]
+    #[inline(always)]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
     /// The octets between two indices of the input.
     #[must_use]
     #[inline(always)]

@@ -143,6 +143,11 @@ fn nested_types(bytes: &[u8]) -> usize {
             same::<ext::DistributionPoint>(e),
             same::<ext::PolicyInformation>(e),
             same::<ext::AccessDescription>(e),
+            same::<ext::GeneralNames>(e),
+            same::<ext::CertificatePolicies>(e),
+            same::<ext::CrlDistributionPoints>(e),
+            same::<ext::ExtKeyUsageSyntax>(e),
+            same::<ext::AuthorityInfoAccessSyntax>(e),
         ]
         .iter()
         .filter(|&&ok| ok)
@@ -159,6 +164,7 @@ fn fast_path_agrees_on_the_corpus_and_its_elements() {
             same::<x509::Certificate>(&der),
             "corpus certificate rejected"
         );
+        lazy_parts(&der);
         decoded += nested_types(&der);
     }
     for der in der_files("crls") {
@@ -178,6 +184,30 @@ fn fast_path_agrees_on_the_corpus_and_its_elements() {
     }
     // Both paths decode many elements (a test that compares only errors proves little).
     assert!(decoded > 2_000, "only {decoded} elements decoded");
+}
+
+/// `AnyRef::decode_as` (what `Lazy::get` runs: fast path first, at the element's own
+/// offset) against the general decoder run the same way.
+fn same_at<'a, T: Decode<'a> + PartialEq + std::fmt::Debug>(any: synta::AnyRef<'a>) {
+    let general = (|| {
+        let mut r = synta::Reader::sub(any.raw(), any.offset(), Rules::Der, 0, Limits::DEFAULT);
+        let v = T::decode(&mut r)?;
+        r.finish()?;
+        Ok(v)
+    })();
+    assert_eq!(any.decode_as::<T>(Rules::Der), general);
+}
+
+/// The lazily kept parts of a certificate, decoded where they lie.
+fn lazy_parts(der: &[u8]) {
+    if let Ok(cert) = synta::decode_general::<x509::Certificate>(der, Rules::Der, Limits::DEFAULT) {
+        let tbs = &cert.to_be_signed;
+        same_at::<x509::Name>(tbs.issuer.as_any());
+        same_at::<x509::Name>(tbs.subject.as_any());
+        if let Some(extensions) = &tbs.extensions {
+            same_at::<Vec<synta_certificate::Extension>>(extensions.as_any());
+        }
+    }
 }
 
 #[test]
@@ -201,6 +231,7 @@ fn fast_path_agrees_on_mutations() {
             } else {
                 rejected += 1;
             }
+            lazy_parts(&m);
             if round % 25 == 0 {
                 nested_types(&m);
             }

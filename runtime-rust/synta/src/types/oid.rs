@@ -36,6 +36,7 @@ const fn check_subids(bytes: &[u8]) -> Result<(), ErrorKind> {
 /// tests). A sub-identifier starts after an octet without the continuation bit, so an
 /// octet 0x80 is a non-minimal start exactly when the octet before it has bit 8 clear
 /// (or it is the first one).
+#[inline]
 fn check_subids_fast(bytes: &[u8]) -> Result<(), ErrorKind> {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
@@ -124,23 +125,58 @@ impl DottedBuf {
     }
 }
 
+/// "00" to "99": two decimal digits per table lookup.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
 /// Appends `v` in decimal at `buf[*len..]`; the caller leaves room for 20 digits.
+// Every narrowing cast below is of a value under 100, checked just before.
+#[allow(clippy::cast_possible_truncation)]
 #[inline]
 fn push_decimal(buf: &mut [u8], len: &mut usize, v: u64) {
-    let mut n = 1;
-    let mut rest = v / 10;
-    while rest != 0 {
-        n += 1;
-        rest /= 10;
-    }
-    // Digits written in place, last first (no temporary and no copy).
-    if let Some(digits) = buf.get_mut(*len..*len + n) {
-        let mut v = v;
-        for slot in digits.iter_mut().rev() {
-            // `v % 10` is below 10.
-            *slot = b'0' + (v % 10) as u8;
-            v /= 10;
+    let pair = |n: u64| {
+        // `n` is below 100.
+        let i = 2 * n as usize;
+        [DIGIT_PAIRS[i], DIGIT_PAIRS[i + 1]]
+    };
+    // Most arcs of the OIDs in certificates are below 100: written directly.
+    if v < 10 {
+        if let Some(slot) = buf.get_mut(*len) {
+            *slot = b'0' + v as u8;
+            *len += 1;
         }
+        return;
+    }
+    if v < 100 {
+        if let Some(slots) = buf.get_mut(*len..*len + 2) {
+            slots.copy_from_slice(&pair(v));
+            *len += 2;
+        }
+        return;
+    }
+    // Two digits at a time from the right into a scratch buffer, then one copy.
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = v;
+    while rest >= 100 {
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&pair(rest % 100));
+        rest /= 100;
+    }
+    if rest >= 10 {
+        at -= 2;
+        digits[at..at + 2].copy_from_slice(&pair(rest));
+    } else {
+        at -= 1;
+        digits[at] = b'0' + rest as u8;
+    }
+    let n = digits.len() - at;
+    if let Some(slots) = buf.get_mut(*len..*len + n) {
+        slots.copy_from_slice(&digits[at..]);
         *len += n;
     }
 }
@@ -544,6 +580,23 @@ mod tests {
         }
         for v in &inputs {
             assert_eq!(check_subids_fast(v), check_subids(v), "{v:02x?}");
+        }
+    }
+
+    #[test]
+    fn decimal_digits_match_format() {
+        let mut values: Vec<u64> = (0..10_000).collect();
+        let mut p = 1u64;
+        while let Some(next) = p.checked_mul(10) {
+            values.extend([p - 1, p, p + 1, next - 1]);
+            p = next;
+        }
+        values.push(u64::MAX);
+        for v in values {
+            let mut buf = [0u8; 24];
+            let mut len = 1;
+            super::push_decimal(&mut buf, &mut len, v);
+            assert_eq!(&buf[1..len], alloc::format!("{v}").as_bytes(), "{v}");
         }
     }
 }

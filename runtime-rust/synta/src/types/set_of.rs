@@ -182,6 +182,39 @@ impl<'a, T: Decode<'a>> DecodeValue<'a> for Vec<T> {
         decode_all::<T>(r, false, |v| out.push(v))?;
         Ok(out)
     }
+
+    fn decode_value_fast(r: &mut crate::FastReader<'a>, _h: &crate::FastHeader) -> Option<Self> {
+        let mut out = Vec::new();
+        decode_all_fast::<T>(r, false, |v| out.push(v))?;
+        Some(out)
+    }
+}
+
+/// The fast path (`crate::fast`) of [`decode_all`].
+fn decode_all_fast<'a, T: Decode<'a>>(
+    r: &mut crate::FastReader<'a>,
+    set: bool,
+    mut each: impl FnMut(T),
+) -> Option<()> {
+    let mut n = 0usize;
+    let mut prev: Option<&'a [u8]> = None;
+    while !r.is_finished() {
+        let start = r.position();
+        let v = T::decode_fast(r)?;
+        if set {
+            let raw = r.slice(start, r.position());
+            if prev.is_some_and(|p| der_order(p, raw) == Ordering::Greater) {
+                return None;
+            }
+            prev = Some(raw);
+        }
+        each(v);
+        n += 1;
+        if n > crate::Limits::DEFAULT.max_elements {
+            return None;
+        }
+    }
+    Some(())
 }
 
 impl<T: Encode> EncodeValue for Vec<T> {
@@ -208,6 +241,12 @@ impl<'a, T: Decode<'a>> DecodeValue<'a> for SetOfVec<T> {
         let mut out = Vec::new();
         decode_all::<T>(r, true, |v| out.push(v))?;
         Ok(SetOfVec(out))
+    }
+
+    fn decode_value_fast(r: &mut crate::FastReader<'a>, _h: &crate::FastHeader) -> Option<Self> {
+        let mut out = Vec::new();
+        decode_all_fast::<T>(r, true, |v| out.push(v))?;
+        Some(SetOfVec(out))
     }
 }
 
