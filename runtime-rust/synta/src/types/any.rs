@@ -6,48 +6,62 @@ use crate::error::Result;
 use crate::{Decode, Encode, Reader, Rules, Tag, Writer};
 
 /// One raw element, borrowed from the input.
+///
+/// Only the encoding and its offset are kept; the tag and header length are read back
+/// from the (already checked) identifier and length octets when asked for. Open types
+/// and lazy values sit inside every decoded certificate, which is moved by value, so
+/// each octet of this type counts several times per certificate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AnyRef<'a> {
     raw: &'a [u8],
     offset: usize,
-    tag: Tag,
-    // The header is at most 6 tag and 9 length octets; kept small because open types
-    // and lazy values sit inside every decoded certificate, which is moved by value.
-    header_len: u8,
+}
+
+/// Number of identifier octets at the start of `raw`.
+fn tag_len(raw: &[u8]) -> usize {
+    match raw.first() {
+        Some(&id) if id & 0x1f == 0x1f => {
+            1 + raw
+                .iter()
+                .skip(1)
+                .position(|&b| b & 0x80 == 0)
+                .map_or(0, |p| p + 1)
+        }
+        _ => 1,
+    }
 }
 
 impl<'a> AnyRef<'a> {
     /// The tag.
     #[must_use]
     pub fn tag(&self) -> Tag {
-        self.tag
+        match self.raw.first() {
+            Some(&id) if id & 0x1f != 0x1f => Tag::new(
+                crate::Class::from_bits(id >> 6),
+                u32::from(id & 0x1f),
+                id & 0x20 != 0,
+            ),
+            // The identifier was checked when the element was read; BER is the most
+            // lenient reading of it.
+            _ => Tag::parse(self.raw, Rules::Ber)
+                .map(|(t, _)| t)
+                .unwrap_or(Tag::new(crate::Class::Universal, 0, false)),
+        }
     }
 
     /// The contents octets (for an indefinite length, without the end-of-contents).
     #[must_use]
     pub fn content(&self) -> &'a [u8] {
-        let header_len = usize::from(self.header_len);
-        // An indefinite length (a single length octet 0x80, the header's last) ends
-        // with two end-of-contents octets that are not contents. A definite long form
-        // may end in 0x80 too (0x81 0x80 is 128): only the first length octet counts.
-        let tag_len = match self.raw.first() {
-            Some(&id) if id & 0x1f == 0x1f => {
-                1 + self
-                    .raw
-                    .iter()
-                    .skip(1)
-                    .position(|&b| b & 0x80 == 0)
-                    .map_or(0, |p| p + 1)
-            }
-            _ => 1,
-        };
-        let indefinite = header_len == tag_len + 1 && self.raw.get(tag_len) == Some(&0x80);
+        // An indefinite length (a single length octet 0x80) ends with two
+        // end-of-contents octets that are not contents. A definite long form may end in
+        // 0x80 too (0x81 0x80 is 128): only the first length octet counts.
+        let indefinite = self.raw.get(tag_len(self.raw)) == Some(&0x80);
         let end = if indefinite {
             self.raw.len().saturating_sub(2)
         } else {
             self.raw.len()
         };
-        self.raw.get(header_len..end).unwrap_or(&[])
+        self.raw.get(self.header_len()..end).unwrap_or(&[])
     }
 
     /// The whole encoding: identifier, length and contents octets.
@@ -65,7 +79,11 @@ impl<'a> AnyRef<'a> {
     /// Number of identifier and length octets.
     #[must_use]
     pub fn header_len(&self) -> usize {
-        usize::from(self.header_len)
+        let tag_len = tag_len(self.raw);
+        match self.raw.get(tag_len) {
+            Some(&l0) if l0 > 0x80 => tag_len + 1 + usize::from(l0 & 0x7f),
+            _ => tag_len + 1,
+        }
     }
 
     /// Decodes the element as `T` under `rules` (the element alone must be one `T`).
@@ -87,21 +105,13 @@ impl<'a> AnyRef<'a> {
 impl<'a> Decode<'a> for AnyRef<'a> {
     #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
-        if let Some((tag, offset, raw, header_len)) = r.read_common_element() {
-            return Ok(AnyRef {
-                raw,
-                offset,
-                tag,
-                // At most 4 for a common header.
-                header_len: u8::try_from(header_len).unwrap_or(u8::MAX),
-            });
+        if let Some((_, offset, raw, _)) = r.read_common_element() {
+            return Ok(AnyRef { raw, offset });
         }
         let (h, raw, _) = r.read_element()?;
         Ok(AnyRef {
             raw,
             offset: h.offset,
-            tag: h.tag,
-            header_len: u8::try_from(h.header_len).unwrap_or(u8::MAX),
         })
     }
 
@@ -115,9 +125,6 @@ impl<'a> Decode<'a> for AnyRef<'a> {
         Some(AnyRef {
             raw: r.slice(h.start, h.end),
             offset: r.offset_of(h.start),
-            tag: h.tag,
-            // At most 4 on the fast path.
-            header_len: u8::try_from(h.content - h.start).unwrap_or(u8::MAX),
         })
     }
 }
@@ -134,7 +141,7 @@ impl Encode for AnyRef<'_> {
     }
 
     fn encoded_tag(&self) -> Option<Tag> {
-        Some(self.tag)
+        Some(self.tag())
     }
 }
 
@@ -145,8 +152,6 @@ impl Encode for AnyRef<'_> {
 pub struct Any {
     raw: Vec<u8>,
     offset: usize,
-    tag: Tag,
-    header_len: u8,
 }
 
 impl Any {
@@ -156,15 +161,13 @@ impl Any {
         AnyRef {
             raw: &self.raw,
             offset: self.offset,
-            tag: self.tag,
-            header_len: self.header_len,
         }
     }
 
     /// The tag.
     #[must_use]
     pub fn tag(&self) -> Tag {
-        self.tag
+        self.as_any_ref().tag()
     }
 
     /// The contents octets (for an indefinite length, without the end-of-contents).
@@ -188,7 +191,7 @@ impl Any {
     /// Number of identifier and length octets.
     #[must_use]
     pub fn header_len(&self) -> usize {
-        usize::from(self.header_len)
+        self.as_any_ref().header_len()
     }
 
     /// Decodes the element as `T` under `rules` (the element alone must be one `T`); `T`
@@ -203,8 +206,6 @@ impl From<AnyRef<'_>> for Any {
         Any {
             raw: a.raw.to_vec(),
             offset: a.offset,
-            tag: a.tag,
-            header_len: a.header_len,
         }
     }
 }
@@ -242,6 +243,6 @@ impl Encode for Any {
     }
 
     fn encoded_tag(&self) -> Option<Tag> {
-        Some(self.tag)
+        Some(self.tag())
     }
 }
