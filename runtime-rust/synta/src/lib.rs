@@ -54,12 +54,13 @@ pub use rules::{Limits, Rules};
 pub use synta_derive::{Choice, Enumerated, Sequence, Set};
 pub use tag::{Class, Tag};
 pub use traits::{
-    decode, decode_constructed, decode_default, decode_explicit, decode_explicit_optional,
-    decode_general, decode_implicit, decode_implicit_optional, decode_stream, decode_with_limits,
-    default_len, duplicate_component, encode_default, encode_explicit, encode_implicit,
-    explicit_len, from_ber, from_cer, from_der, header_len, implicit_can_decode, implicit_len,
-    missing_component, resolve_default, skip_extensions, tag_matches, unexpected_element, Decode,
-    DecodeOwned, DecodeValue, Encode, EncodeValue, FixedTag, SetOrder,
+    decode, decode_at, decode_constructed, decode_default, decode_explicit,
+    decode_explicit_optional, decode_general, decode_implicit, decode_implicit_optional,
+    decode_stream, decode_with_limits, default_len, duplicate_component, encode_default,
+    encode_explicit, encode_implicit, explicit_len, from_ber, from_cer, from_der, header_len,
+    implicit_can_decode, implicit_len, missing_component, resolve_default, skip_extensions,
+    tag_matches, unexpected_element, Decode, DecodeOwned, DecodeValue, Encode, EncodeValue,
+    FixedTag, SetOrder,
 };
 pub use writer::{tlv_len, Writer};
 

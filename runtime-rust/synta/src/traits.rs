@@ -315,6 +315,24 @@ pub fn decode_general<'a, T: Decode<'a>>(
     v
 }
 
+/// Decodes exactly one `T` from `bytes`, found at absolute offset `offset` of a larger
+/// input (an element kept raw, the value inside an OCTET STRING), so that errors carry
+/// offsets into that input. DER tries the fast path first, as [`decode`] does.
+pub fn decode_at<'a, T: Decode<'a>>(bytes: &'a [u8], offset: usize, rules: Rules) -> Result<T> {
+    if rules == Rules::Der {
+        let mut f = FastReader::new(bytes, offset);
+        if let Some(v) = T::decode_fast(&mut f) {
+            if f.is_finished() {
+                return Ok(v);
+            }
+        }
+    }
+    let mut r = Reader::sub(bytes, offset, rules, 0, Limits::DEFAULT);
+    let v = T::decode(&mut r)?;
+    r.finish()?;
+    Ok(v)
+}
+
 /// Decodes a stream of concatenated `T` values (the one place where more than one value
 /// per input is expected). Iteration stops after the first error.
 pub fn decode_stream<'a, T: Decode<'a>>(

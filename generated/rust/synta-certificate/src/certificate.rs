@@ -53,6 +53,22 @@ fn der_header(bytes: &[u8]) -> Option<(usize, usize)> {
     }
 }
 
+/// Decodes `inner`, a part of `outer` (the value inside an OCTET STRING), as one DER `T`
+/// with error offsets counted from the start of `outer`.
+pub(crate) fn decode_inside<'a, T: Decode<'a>>(outer: &[u8], inner: &'a [u8]) -> Result<T> {
+    synta::decode_at(inner, offset_inside(outer, inner), Rules::Der)
+}
+
+/// Where `inner` starts within `outer` (0 when it is not a part of it).
+pub(crate) fn offset_inside(outer: &[u8], inner: &[u8]) -> usize {
+    let start = inner.as_ptr() as usize;
+    let base = outer.as_ptr() as usize;
+    match start.checked_sub(base) {
+        Some(at) if at + inner.len() <= outer.len() => at,
+        _ => 0,
+    }
+}
+
 /// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).
 pub(crate) fn borrowed<'a>(bytes: Option<&'a [u8]>, field: &'static str) -> Result<&'a [u8]> {
     bytes.ok_or_else(|| {
@@ -282,27 +298,38 @@ impl<'a> Certificate<'a> {
         oid: &ObjectIdentifierRef<'_>,
         name: &'static str,
     ) -> Result<Option<T>> {
+        Ok(self.typed_at::<T>(oid, name)?.map(|(v, _)| v))
+    }
+
+    /// [`Self::typed`], with the absolute offset of the value.
+    fn typed_at<T: Decode<'a>>(
+        &self,
+        oid: &ObjectIdentifierRef<'_>,
+        name: &'static str,
+    ) -> Result<Option<(T, usize)>> {
         let Some(e) = self.extension(oid)? else {
             return Ok(None);
         };
         let bytes = borrowed(e.extn_value.borrowed(), "extnValue")?;
-        synta::ResultExt::field(synta::from_der::<T>(bytes).map(Some), name)
+        let at = offset_inside(self.der, bytes);
+        let v = synta::decode_at::<T>(bytes, at, Rules::Der);
+        synta::ResultExt::field(v.map(|v| Some((v, at))), name)
     }
 
     /// [`Self::typed`], with the constraints of the value's type (`T` is an alias of a
     /// constrained type such as `SEQUENCE SIZE (1..MAX) OF`, which a component checks
-    /// but a value decoded on its own does not).
+    /// but a value decoded on its own does not), reported at the value's offset.
     fn typed_checked<T: Decode<'a> + synta::Measure>(
         &self,
         oid: &ObjectIdentifierRef<'_>,
         name: &'static str,
         constraint: &synta::Constraint,
     ) -> Result<Option<T>> {
-        let v = self.typed::<T>(oid, name)?;
-        if let Some(v) = &v {
-            synta::ResultExt::field(constraint.check(v, 0), name)?;
-        }
-        Ok(v)
+        let Some((v, at)) = self.typed_at::<T>(oid, name)? else {
+            return Ok(None);
+        };
+        synta::ResultExt::field(constraint.check(&v, at), name)?;
+        Ok(Some(v))
     }
 
     /// basicConstraints (RFC 5280 4.2.1.9).

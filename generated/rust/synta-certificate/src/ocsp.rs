@@ -54,7 +54,7 @@ impl<'a> OcspResponse<'a> {
             Some(rb) if rb.response_type.as_bytes() == ocsp::ID_PKIX_OCSP_BASIC.as_bytes() => {
                 let bytes = crate::certificate::borrowed(rb.response.borrowed(), "response")?;
                 Some(synta::ResultExt::field(
-                    ocsp::BasicOcspResponse::from_der(bytes),
+                    crate::certificate::decode_inside::<ocsp::BasicOcspResponse>(der, bytes),
                     "responseBytes.response",
                 )?)
             }

@@ -88,17 +88,7 @@ impl<'a> AnyRef<'a> {
 
     /// Decodes the element as `T` under `rules` (the element alone must be one `T`).
     pub fn decode_as<T: Decode<'a>>(&self, rules: Rules) -> Result<T> {
-        if rules == Rules::Der {
-            // The DER fast path first (`crate::fast`), as for a top-level decode.
-            let mut f = crate::FastReader::new(self.raw, self.offset);
-            if let Some(v) = T::decode_fast(&mut f).filter(|_| f.is_finished()) {
-                return Ok(v);
-            }
-        }
-        let mut r = Reader::sub(self.raw, self.offset, rules, 0, crate::Limits::DEFAULT);
-        let v = T::decode(&mut r)?;
-        r.finish()?;
-        Ok(v)
+        crate::decode_at(self.raw, self.offset, rules)
     }
 }
 
