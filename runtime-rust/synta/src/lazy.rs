@@ -142,9 +142,9 @@ impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
 
     #[inline]
     fn decode_fast(r: &mut crate::FastReader<'a>) -> Option<Self> {
-        let raw = AnyRef::decode_fast(r)?;
-        T::can_decode(raw.tag(), Rules::Der).then_some(Lazy {
-            raw,
+        let h = r.element()?;
+        T::can_decode(h.tag, Rules::Der).then_some(Lazy {
+            raw: AnyRef::checked(r.slice(h.start, h.end), r.offset_of(h.start)),
             rules: Rules::Der,
             _t: PhantomData,
         })

@@ -32,8 +32,15 @@ fn tag_len(raw: &[u8]) -> usize {
 }
 
 impl<'a> AnyRef<'a> {
+    /// The element `raw`, read at absolute offset `offset` and already checked.
+    #[inline]
+    pub(crate) fn checked(raw: &'a [u8], offset: usize) -> Self {
+        AnyRef { raw, offset }
+    }
+
     /// The tag.
     #[must_use]
+    #[inline]
     pub fn tag(&self) -> Tag {
         match self.raw.first() {
             Some(&id) if id & 0x1f != 0x1f => Tag::new(
