@@ -212,7 +212,17 @@ fn lazy_parts(der: &[u8]) {
 
 #[test]
 fn fast_path_agrees_on_mutations() {
-    let mut rng = Rng(1);
+    // More per file, or another seed, for a longer run:
+    // SYNTA_FAST_MUTATIONS=2000 SYNTA_FAST_SEED=7 cargo test --release --test fast_path
+    let rounds: usize = std::env::var("SYNTA_FAST_MUTATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(150);
+    let seed: u64 = std::env::var("SYNTA_FAST_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut rng = Rng(seed);
     let (mut accepted, mut rejected) = (0, 0);
     for der in der_files("certs")
         .iter()
@@ -220,7 +230,7 @@ fn fast_path_agrees_on_mutations() {
         .chain(&der_files("csrs"))
         .chain(&der_files("ocsp"))
     {
-        for round in 0..150 {
+        for round in 0..rounds {
             let m = mutate(der, &mut rng);
             let ok = same::<x509::Certificate>(&m)
                 | same::<x509::CertificateList>(&m)
