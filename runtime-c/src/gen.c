@@ -232,6 +232,7 @@ void synta_gen_sub(const synta_cbs *parent, synta_span raw, synta_cbs *out) {
     out->len = raw.len;
     out->ctx = parent->ctx;
     out->depth = parent->depth;
+    out->header_len = 0;
 }
 
 int synta_gen_skip_rest(synta_cbs *c) {

@@ -10,11 +10,17 @@ void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx) {
     cbs->len = ctx->len;
     cbs->ctx = ctx;
     cbs->depth = 0;
+    cbs->header_len = 0;
 }
 
 size_t synta_cbs_offset(const synta_cbs *cbs) {
     if (cbs->ctx->base == NULL || cbs->data == NULL) return 0;
     return (size_t)(cbs->data - cbs->ctx->base);
+}
+
+size_t synta_cbs_element_offset(const synta_cbs *cbs) {
+    size_t at = synta_cbs_offset(cbs);
+    return at >= cbs->header_len ? at - cbs->header_len : 0;
 }
 
 /* One parsed header. */
@@ -174,6 +180,7 @@ static int indefinite_contents_len(const synta_cbs *parent, const uint8_t *conte
     walk.len = avail;
     walk.ctx = parent->ctx;
     walk.depth = depth;
+    walk.header_len = 0;
     for (;;) {
         header h;
         if (walk.len >= 2 && walk.data[0] == 0 && walk.data[1] == 0) {
@@ -220,6 +227,8 @@ static int take_element(synta_cbs *cbs, const header *h, synta_cbs *out) {
     out->len = len;
     out->ctx = cbs->ctx;
     out->depth = depth;
+    /* At most 1 + 5 tag octets + 1 + 8 length octets (read_header bounds them). */
+    out->header_len = (uint32_t)h->header_len;
     cbs->data += total;
     cbs->len -= total;
     return 1;

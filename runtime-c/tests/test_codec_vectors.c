@@ -2,7 +2,7 @@
  * test_codec_vectors.c - runs every row of tests/vectors/codec.tsv (format:
  * tests/vectors/README.md) against the C runtime, exactly as the Rust runner
  * runtime-rust/synta/tests/vectors.rs does: the same value text or the same
- * `error:<slug>`, and for accepted rows the re-encoding check (DER/CER: the
+ * `error:<slug>@<offset>`, and for accepted rows the re-encoding check (DER/CER: the
  * same bytes back; BER: the DER encoding reads back, as BER, to the same text).
  *
  * Usage: test_codec_vectors path/to/codec.tsv
@@ -686,6 +686,7 @@ static int v_tlv(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
     one.data = start;
     one.len = (size_t)(in->data - start);
     one.depth = in->depth;
+    one.header_len = 0;
     if (!walk(&one, &nodes)) return 0;
     sb_printf(&j->text, "nodes=%lu", (unsigned long)nodes);
     return 1;
@@ -776,6 +777,7 @@ static void run(const vtype *t, const uint8_t *bytes, size_t len, synta_rules ru
     if (ctx.error.kind != SYNTA_ERR_NONE) {
         sb_puts(&o->text, "error:");
         sb_puts(&o->text, synta_error_kind_slug(ctx.error.kind));
+        sb_printf(&o->text, "@%lu", (unsigned long)ctx.error.offset);
         synta_error_format(&ctx.error, o->detail, sizeof o->detail);
         synta_cbb_cleanup(&cbb);
         free(j.text.p);

@@ -166,8 +166,11 @@ typedef struct synta_span {
 
 /*
  * synta_cbs: a read cursor over borrowed bytes. |depth| is the nesting
- * depth of the element whose contents it spans (0 for the whole input).
- * The contents of an indefinite-length element (BER/CER) exclude the
+ * depth of the element whose contents it spans (0 for the whole input), and
+ * |header_len| the length of that element's identifier and length octets (0
+ * for the whole input), so that errors about the element as a whole (a
+ * string's form or padding) are reported where it starts, as by the Rust
+ * runtime. The contents of an indefinite-length element (BER/CER) exclude the
  * end-of-contents octets.
  */
 typedef struct synta_cbs {
@@ -175,6 +178,7 @@ typedef struct synta_cbs {
     size_t len;
     synta_ctx *ctx;
     uint32_t depth;
+    uint32_t header_len;
 } synta_cbs;
 
 /* synta_cbs_init sets |cbs| to the whole input of |ctx|. */
@@ -182,6 +186,11 @@ void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx);
 
 /* synta_cbs_offset returns the absolute offset of |cbs|'s next byte. */
 size_t synta_cbs_offset(const synta_cbs *cbs);
+
+/* synta_cbs_element_offset returns the absolute offset of the element whose
+ * contents |cbs| spans (of its identifier octet), for a cursor not yet read
+ * from; for the whole input, synta_cbs_offset. */
+size_t synta_cbs_element_offset(const synta_cbs *cbs);
 
 /* synta_cbs_fail records |kind| at absolute |offset| with a static |detail|
  * (may be NULL) unless an error is already recorded; always returns 0. */

@@ -134,7 +134,7 @@ fn codec_vectors() {
         let got = run(ty, &bytes, rules, enc);
         let text = match &got {
             Ok((v, _)) => v.clone(),
-            Err(e) => format!("error:{}", e.kind().slug()),
+            Err(e) => format!("error:{}@{}", e.kind().slug(), e.offset()),
         };
         let short = |s: &str| s.chars().take(80).collect::<String>();
         if text != expected {
