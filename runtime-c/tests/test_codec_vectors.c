@@ -692,6 +692,30 @@ static int v_tlv(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
     return 1;
 }
 
+/* nested-sequence-null: SEQUENCEs nested around a NULL, read as typed values, so that
+ * every level and the NULL itself count against the depth limit (the tlv walk counts
+ * constructed elements only); gives the number of SEQUENCEs. The depth limit bounds
+ * the recursion. */
+static int nested_level(synta_cbs *c, unsigned long *levels) {
+    synta_cbs inner;
+    uint32_t t = 0;
+    if (synta_cbs_peek_tag(c, &t) && t == SYNTA_TAG_NULL) {
+        return synta_cbs_get_asn1(c, &inner, SYNTA_TAG_NULL) && synta_decode_null(&inner);
+    }
+    if (!synta_cbs_get_asn1(c, &inner, SYNTA_TAG_SEQUENCE) || !nested_level(&inner, levels)) return 0;
+    ++*levels;
+    return synta_cbs_finish(&inner);
+}
+
+static int v_nested_sequence_null(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    unsigned long levels = 0;
+    (void)tag;
+    (void)out;
+    if (!nested_level(in, &levels)) return 0;
+    sb_printf(&j->text, "levels=%lu", levels);
+    return 1;
+}
+
 /* ------------------------------------------------------------------ table */
 
 typedef struct vtype {
@@ -703,6 +727,7 @@ typedef struct vtype {
 
 static const vtype TYPES[] = {
     {"tlv", v_tlv, 0, 0},
+    {"nested-sequence-null", v_nested_sequence_null, 0, 0},
     {"any", v_any, 0, 1},
     {"boolean", v_boolean, SYNTA_TAG_BOOLEAN, 1},
     {"integer", v_integer, SYNTA_TAG_INTEGER, 1},
