@@ -272,6 +272,28 @@ int synta_gen_set_of_order(const synta_cbs *c, const uint8_t *prev, size_t prev_
 
 int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max) { return n >= min && n <= max; }
 
+int synta_gen_raw_size_ok(synta_span raw, synta_rules rules, uint64_t min, uint64_t max) {
+    /* Its own context: framing errors here are no errors of the decode. */
+    synta_ctx ctx;
+    synta_cbs cbs, contents;
+    uint32_t tag;
+    uint64_t n = 0;
+    /* Counting stops once the answer is known: at |min| with no upper bound (SIZE (1..MAX)
+     * only asks whether the list is empty), past |max| otherwise. */
+    uint64_t cap = max == UINT64_MAX ? min : max + 1;
+    synta_ctx_init(&ctx, rules, raw.data, raw.len);
+    synta_cbs_init(&cbs, &ctx);
+    if (!synta_cbs_get_any(&cbs, &contents, &tag, NULL)) return 1;
+    /* The Rust count reads the contents with a fresh reader: depth 0. */
+    contents.depth = 0;
+    while (n < cap && contents.len > 0) {
+        synta_span element;
+        if (!synta_cbs_get_element(&contents, &element, &tag)) return 1;
+        n++;
+    }
+    return synta_gen_size_ok(n, min, max);
+}
+
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max) { return v >= min && v <= max; }
 
 int synta_gen_irange_ok(int64_t v, int64_t min, int64_t max) { return v >= min && v <= max; }

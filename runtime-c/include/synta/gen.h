@@ -107,6 +107,12 @@ SYNTA_MUST_USE int synta_gen_set_of_order(const synta_cbs *c, const uint8_t *pre
 
 /* synta_gen_size_ok: |min| <= |n| <= |max|. */
 int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max);
+
+/* synta_gen_raw_size_ok checks the SIZE of a SEQUENCE OF / SET OF kept raw (lazy; |raw|
+ * its whole element, read under |rules|) as the Rust runtime measures a Lazy list: its
+ * elements are framed, not decoded, only as far as the bounds need, and a list whose
+ * elements do not frame passes (decoding it on demand reports why). */
+int synta_gen_raw_size_ok(synta_span raw, synta_rules rules, uint64_t min, uint64_t max);
 /* synta_gen_urange_ok / synta_gen_irange_ok: value range checks. */
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max);
 int synta_gen_irange_ok(int64_t v, int64_t min, int64_t max);

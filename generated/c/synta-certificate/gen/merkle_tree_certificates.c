@@ -431,10 +431,16 @@ int merkle_tree_certificates_TBSCertificateLogEntry_decode(synta_cbs *cbs, uint3
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_extensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertificateLogEntry");

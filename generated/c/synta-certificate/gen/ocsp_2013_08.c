@@ -389,10 +389,16 @@ int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Reque
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_singleRequestExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleRequestExtensions)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->singleRequestExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "Request.singleRequestExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Request");
@@ -1005,10 +1011,16 @@ int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TB
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_requestExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->requestExtensions)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->requestExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSRequest");
@@ -1974,10 +1986,16 @@ int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_0
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_singleExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleExtensions)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->singleExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleResponse");
@@ -2301,10 +2319,16 @@ int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_responseExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseExtensions)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->responseExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "ResponseData.responseExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseData");

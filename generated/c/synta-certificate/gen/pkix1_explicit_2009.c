@@ -3253,10 +3253,16 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_extensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "TBSCertificate.extensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertificate.extensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;
@@ -3661,7 +3667,13 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *c
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlEntryExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;
@@ -4016,10 +4028,16 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_crlExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
             if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->crlExtensions)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;

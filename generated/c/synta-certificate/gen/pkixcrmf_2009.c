@@ -565,7 +565,13 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(9))) {
         out->has_extensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(9), &out->extensions)) return synta_cbs_set_field(c, "CertTemplate.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "CertTemplate.extensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertTemplate");

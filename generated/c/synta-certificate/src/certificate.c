@@ -17,19 +17,14 @@ static void sub_cursor(synta_ctx *ctx, synta_span span, uint32_t depth, synta_cb
     out->depth = depth;
 }
 
-/* The offset of |span| (inside |cert|'s input) in that input. */
-static size_t offset_in(const synta_cert *cert, synta_span span) { return (size_t)(span.data - cert->der.data); }
-
 int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_error *err) {
     synta_ctx ctx;
     synta_cbs cbs, outer;
     uint32_t tag;
-    const pkix1_explicit_2009_TBSCertificate *tbs;
     memset(out, 0, sizeof *out);
     if (!pkix1_explicit_2009_Certificate_parse(der, len, SYNTA_DER, &out->raw, err)) return 0;
     out->der.data = der;
     out->der.len = len;
-    tbs = &out->raw.toBeSigned;
 
     synta_ctx_init(&ctx, SYNTA_DER, der, len);
     synta_cbs_init(&cbs, &ctx);
@@ -37,17 +32,10 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) || !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
         goto fail;
     }
-    /* The names and the extension list stay raw, as in the Rust API: names are checked
-     * when formatted, extensions when asked for (synta_cert_extensions_begin), so
-     * parsing walks neither. Of the list, the generated decoder has checked the
-     * framing and the tag; what the Rust parse checks beyond that is its SIZE (1..MAX),
-     * i.e. that it is not empty (an empty SEQUENCE is the 2 octets 30 00). The error
-     * is at the [3] element, whose header is then 2 octets too (a3 02). */
-    if (tbs->has_extensions && tbs->extensions.len == 2) {
-        (void)synta_cbs_fail(&cbs, SYNTA_ERR_CONSTRAINT, offset_in(out, tbs->extensions) - 2, "SIZE (1..MAX)");
-        (void)synta_cbs_set_field(&cbs, "TBSCertificate.extensions");
-        goto fail;
-    }
+    /* The names and the extension list stay raw, as in the Rust API (the generated
+     * decoder has checked what the Rust parse checks of them: framing, tags and the
+     * list's SIZE (1..MAX)): names are checked when formatted, extensions when asked
+     * for (synta_cert_extensions_begin), so parsing walks neither. */
     return 1;
 fail:
     if (err != NULL) *err = ctx.error;

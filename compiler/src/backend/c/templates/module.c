@@ -11,7 +11,7 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- endfor %}
 {%- macro decode_field(f) %}
     {
-{%- if !f.checks.is_empty() %}
+{%- if !f.checks.is_empty() || !f.raw_checks.is_empty() %}
         const size_t at_ = synta_cbs_offset(c);
 {%- endif %}
 {%- for l in f.layers %}
@@ -36,6 +36,13 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- endfor %}
 {%- for l in f.layers_rev() %}
         if (!synta_cbs_finish(&{{ l.dvar }})) return synta_cbs_set_field(c, "{{ f.label }}");
+{%- endfor %}
+{%- for ch in f.raw_checks %}
+        /* After the tags are closed, as the Rust runtime checks a component. */
+        if (!({{ ch.ok_decoded }})) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "{{ ch.text }}");
+            return synta_cbs_set_field(c, "{{ f.label }}");
+        }
 {%- endfor %}
     }
 {%- endmacro %}
