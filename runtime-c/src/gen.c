@@ -200,6 +200,28 @@ int synta_gen_raw_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
     return synta_cbb_add_bytes(cbb, in->data, in->len);
 }
 
+int synta_gen_lazy_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
+    size_t at = synta_cbs_offset(cbs);
+    uint32_t actual = 0;
+    if (cbs->len == 0) return synta_cbs_fail(cbs, SYNTA_ERR_MISSING_ELEMENT, at, NULL);
+    if (!synta_cbs_get_element(cbs, out, &actual)) return 0;
+    if (tag != 0 && actual != tag) return synta_cbs_fail(cbs, SYNTA_ERR_UNEXPECTED_TAG, at, NULL);
+    return 1;
+}
+
+int synta_gen_lazy_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
+    return synta_gen_raw_encode(cbb, tag, in);
+}
+
+uint32_t synta_gen_raw_tag(synta_span raw) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    uint32_t tag = 0;
+    synta_ctx_init(&ctx, SYNTA_BER, raw.data, raw.len);
+    synta_cbs_init(&cbs, &ctx);
+    return synta_cbs_peek_tag(&cbs, &tag) ? tag : 0;
+}
+
 int synta_gen_any_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
     (void)tag;
     return synta_gen_raw_decode(cbs, 0, out);

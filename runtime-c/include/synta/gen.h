@@ -88,6 +88,14 @@ SYNTA_GEN_CODEC(synta_gen_any, synta_span);
  * sequence of well-formed elements (INSTANCE OF); written back as it is. */
 SYNTA_GEN_CODEC(synta_gen_elements, synta_span);
 
+/* synta_gen_lazy: a value kept raw to be decoded on demand (lazy), as the Rust Lazy
+ * reads it: the element is framed first, then its tag compared with |tag| (0: any tag;
+ * a CHOICE's caller checks it with synta_gen_raw_tag and <T>_accepts). */
+SYNTA_GEN_CODEC(synta_gen_lazy, synta_span);
+
+/* synta_gen_raw_tag returns the tag of the element |raw| (framed already). */
+uint32_t synta_gen_raw_tag(synta_span raw);
+
 /* synta_gen_sub sets |*out| to a cursor over |raw| (an element read from |parent|),
  * sharing |parent|'s context and depth. */
 void synta_gen_sub(const synta_cbs *parent, synta_span raw, synta_cbs *out);

@@ -201,7 +201,7 @@ impl<'ir> Generator<'ir> {
             return Codec {
                 raw: true,
                 lazy_type: Some(name),
-                ..Codec::runtime("synta_span", "synta_gen_raw", tag)
+                ..Codec::runtime("synta_span", "synta_gen_lazy", tag)
             };
         }
         match &ty.kind {
@@ -288,7 +288,14 @@ impl<'ir> Generator<'ir> {
         }
         Codec {
             c_type: "synta_span".to_string(),
-            codec: "synta_gen_raw".to_string(),
+            // A lazy value is framed before its tag is compared (as the Rust Lazy); one
+            // kept raw for recursion is read as its type: tag first.
+            codec: if lazy {
+                "synta_gen_lazy"
+            } else {
+                "synta_gen_raw"
+            }
+            .to_string(),
             tag,
             accepts,
             lazy_type: lazy.then(|| name.clone()),
@@ -719,6 +726,7 @@ impl<'ir> Generator<'ir> {
         } else {
             Vec::new()
         };
+        let raw_accepts = codec.lazy_type.as_ref().and(codec.accepts.clone());
         let note = codec
             .lazy_type
             .as_ref()
@@ -744,6 +752,7 @@ impl<'ir> Generator<'ir> {
             validate_as: codec.validate_as,
             checks,
             raw_checks,
+            raw_accepts,
         }
     }
 
@@ -1033,6 +1042,7 @@ fn whole_value(codec: &str, c_type: &str, label: &str) -> FieldVm {
         validate_as: None,
         checks: Vec::new(),
         raw_checks: Vec::new(),
+        raw_accepts: None,
     }
 }
 

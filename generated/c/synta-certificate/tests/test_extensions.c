@@ -7,6 +7,7 @@
  *
  * Each case takes a corpus certificate, replaces its extension list with a crafted
  * one (the generated encoder writes the raw list as it is) and parses the result.
+ * One more case: the issuer, also kept raw, still has its tag checked at parse time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,33 @@ static void good_list(const synta_cert *base) {
     free(der);
 }
 
+/* An issuer that is no Name (an INTEGER) fails at parse time, at the issuer, as the
+ * Rust Lazy checks the tag (once the element is framed). */
+static void issuer_not_a_name(const synta_cert *base) {
+    pkix1_explicit_2009_Certificate raw = base->raw;
+    synta_cbb cbb;
+    uint8_t *der = NULL;
+    size_t len = 0, at;
+    synta_cert cert;
+    synta_error err;
+    raw.toBeSigned.issuer.data = (const uint8_t *)"\x02\x01\x07";
+    raw.toBeSigned.issuer.len = 3;
+    CHECK(synta_cbb_init(&cbb, base->der.len) &&
+          pkix1_explicit_2009_Certificate_encode(&cbb, PKIX1_EXPLICIT_2009_CERTIFICATE_TAG, &raw) &&
+          synta_cbb_finish(&cbb, &der, &len));
+    if (der == NULL) {
+        synta_cbb_cleanup(&cbb);
+        return;
+    }
+    /* The issuer follows the signature AlgorithmIdentifier, which is unchanged. */
+    at = (size_t)(base->raw.toBeSigned.issuer.data - base->der.data);
+    CHECK(der[at] == 0x02);
+    memset(&err, 0, sizeof err);
+    CHECK(!synta_cert_parse(der, len, &cert, &err));
+    CHECK(same_error(&err, SYNTA_ERR_UNEXPECTED_TAG, at, "TBSCertificate.issuer"));
+    free(der);
+}
+
 int main(int argc, char **argv) {
     char path[4096];
     size_t len = 0;
@@ -170,6 +198,7 @@ int main(int argc, char **argv) {
     bad_element(&base, LIST("\x30\x0e\x30\x0c\x06\x03\x55\x1d\x0e\x01\x01\x00\x04\x02\x04\x00"), 9,
                 SYNTA_ERR_NON_CANONICAL, "Extension_CertExtensions.critical");
     good_list(&base);
+    issuer_not_a_name(&base);
     free(der);
     if (failures != 0) {
         fprintf(stderr, "%d failures\n", failures);

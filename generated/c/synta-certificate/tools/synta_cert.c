@@ -256,8 +256,13 @@ static int print_certificate(const uint8_t *der, size_t len, synta_error *err) {
         static char scratch[1 << 16];
         synta_span issuer = synta_cert_issuer_der(&cert), subject = synta_cert_subject_der(&cert);
         size_t n;
-        if (!synta_name_format(subject.data, subject.len, scratch, sizeof scratch, &n, err) ||
-            !synta_name_format(issuer.data, issuer.len, scratch, sizeof scratch, &n, err)) {
+        /* synta_name_format's offsets are in the name; Rust's in the certificate. */
+        if (!synta_name_format(subject.data, subject.len, scratch, sizeof scratch, &n, err)) {
+            err->offset += (size_t)(subject.data - der);
+            return 0;
+        }
+        if (!synta_name_format(issuer.data, issuer.len, scratch, sizeof scratch, &n, err)) {
+            err->offset += (size_t)(issuer.data - der);
             return 0;
         }
     }
