@@ -109,7 +109,15 @@ static int parse_length(const synta_cbs *cbs, const uint8_t *p, size_t n, header
  * and that a definite length fits in |cbs|. */
 static int read_header_slow(const synta_cbs *cbs, header *h);
 
-static int read_header(const synta_cbs *cbs, header *h) {
+/* The common case inlined into each caller in this file (every element read goes
+ * through here). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SYNTA_HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define SYNTA_HOT_INLINE inline
+#endif
+
+static SYNTA_HOT_INLINE int read_header(const synta_cbs *cbs, header *h) {
     /* Fast path for the common header: a one-octet tag other than end-of-contents and
      * a minimal definite length of one to three octets that fits the input (every
      * header of a typical certificate). Anything else, errors included, takes the full
@@ -217,7 +225,7 @@ enum enter { ENTER_TYPED, ENTER_CONSTRUCTED, ENTER_INDEFINITE };
 
 /* Consumes the element whose header |h| was just read from |cbs|: checks its depth when
  * |enter| counts it, finds the end of an indefinite one, and sets |*out| to its contents. */
-static int take_element(synta_cbs *cbs, const header *h, synta_cbs *out, enum enter enter) {
+static SYNTA_HOT_INLINE int take_element(synta_cbs *cbs, const header *h, synta_cbs *out, enum enter enter) {
     uint32_t depth = cbs->depth + 1;
     size_t len = h->len, total;
     int counted = enter == ENTER_TYPED || h->indefinite || (enter == ENTER_CONSTRUCTED && (h->tag & SYNTA_CONSTRUCTED));
