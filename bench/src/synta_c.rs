@@ -1,8 +1,8 @@
 //! The synta C certificate API (`generated/c/synta-certificate` over `runtime-c`),
 //! compiled by `build.rs` with `c/glue.c` and called through FFI.
 //!
-//! API used: `synta_cert_parse` (strict DER; also walks the names and the extension
-//! list), `synta_cert_issuer_string`/`subject_string` (RFC 4514 into a caller buffer),
+//! API used: `synta_cert_parse` (strict DER; names and extension list kept raw, as in
+//! the Rust crate), `synta_cert_issuer_string`/`subject_string` (RFC 4514 into a caller buffer),
 //! `synta_oid_format`, and spans into the input for the serial, signature and key.
 
 use std::ffi::CStr;

@@ -82,10 +82,51 @@ static void sub_small(uint8_t *mag, size_t len, unsigned v) {
     }
 }
 
+/* The dotted text of |oid| when every arc fits in 63 bits (the OIDs of certificates),
+ * written into |text| (at least 22 chars per octet of |oid|) in one pass; 0 when an arc is
+ * longer or a sub-identifier is not minimal (the general loop below decides). */
+static size_t oid_short(synta_span oid, int relative, char *text) {
+    size_t n = 0, i = 0, arc = 0;
+    while (i < oid.len) {
+        uint64_t v = 0;
+        size_t len = 0, d = 0;
+        char rev[20];
+        if (oid.data[i] == 0x80) return 0;
+        do {
+            if (++len > 9) return 0;
+            v = (v << 7) | (oid.data[i] & 0x7Fu);
+        } while (oid.data[i++] & 0x80);
+        if (arc == 0 && !relative) {
+            /* 8.19.4: the first sub-identifier is X * 40 + Y with X in 0..2. */
+            unsigned first = v < 40 ? 0 : v < 80 ? 1 : 2;
+            v -= first * 40u;
+            text[n++] = (char)('0' + first);
+            text[n++] = '.';
+        } else if (arc > 0) {
+            text[n++] = '.';
+        }
+        do {
+            rev[d++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        while (d > 0) text[n++] = rev[--d];
+        arc++;
+    }
+    return n;
+}
+
 size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap) {
     size_t pos = 0, i = 0, arc = 0;
     if (cap > 0) buf[0] = '\0';
     if (oid.len == 0 || (oid.data[oid.len - 1] & 0x80)) return 0;
+    if (oid.len <= 32) {
+        char text[32 * 22];
+        size_t n = oid_short(oid, relative, text);
+        if (n > 0) {
+            put(buf, cap, &pos, text, n);
+            return pos;
+        }
+    }
     while (i < oid.len) {
         size_t start = i, len, bits, bytes, k;
         uint8_t mag[MAX_ARC];

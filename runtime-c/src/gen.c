@@ -200,6 +200,33 @@ int synta_gen_raw_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
     return synta_cbb_add_bytes(cbb, in->data, in->len);
 }
 
+int synta_gen_lazy_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
+    size_t at = synta_cbs_offset(cbs);
+    uint32_t actual = 0;
+    if (cbs->len == 0) return synta_cbs_fail(cbs, SYNTA_ERR_MISSING_ELEMENT, at, NULL);
+    if (!synta_cbs_get_element(cbs, out, &actual)) return 0;
+    if (tag != 0 && actual != tag) return synta_cbs_fail(cbs, SYNTA_ERR_UNEXPECTED_TAG, at, NULL);
+    return 1;
+}
+
+int synta_gen_lazy_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {
+    return synta_gen_raw_encode(cbb, tag, in);
+}
+
+uint32_t synta_gen_raw_tag(synta_span raw) {
+    synta_ctx ctx;
+    synta_cbs cbs;
+    uint32_t tag = 0;
+    /* One identifier octet (tag numbers below 31): read here, it is on every parse. */
+    if (raw.len > 0 && (raw.data[0] & 0x1Fu) != 0x1Fu) {
+        return ((uint32_t)(raw.data[0] >> 6) << 30) | ((raw.data[0] & 0x20u) ? SYNTA_CONSTRUCTED : 0) |
+               (uint32_t)(raw.data[0] & 0x1Fu);
+    }
+    synta_ctx_init(&ctx, SYNTA_BER, raw.data, raw.len);
+    synta_cbs_init(&cbs, &ctx);
+    return synta_cbs_peek_tag(&cbs, &tag) ? tag : 0;
+}
+
 int synta_gen_any_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {
     (void)tag;
     return synta_gen_raw_decode(cbs, 0, out);
@@ -232,6 +259,7 @@ void synta_gen_sub(const synta_cbs *parent, synta_span raw, synta_cbs *out) {
     out->len = raw.len;
     out->ctx = parent->ctx;
     out->depth = parent->depth;
+    out->header_len = 0;
 }
 
 int synta_gen_skip_rest(synta_cbs *c) {
@@ -270,6 +298,28 @@ int synta_gen_set_of_order(const synta_cbs *c, const uint8_t *prev, size_t prev_
 }
 
 int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max) { return n >= min && n <= max; }
+
+int synta_gen_raw_size_ok(synta_span raw, synta_rules rules, uint64_t min, uint64_t max) {
+    /* Its own context: framing errors here are no errors of the decode. */
+    synta_ctx ctx;
+    synta_cbs cbs, contents;
+    uint32_t tag;
+    uint64_t n = 0;
+    /* Counting stops once the answer is known: at |min| with no upper bound (SIZE (1..MAX)
+     * only asks whether the list is empty), past |max| otherwise. */
+    uint64_t cap = max == UINT64_MAX ? min : max + 1;
+    synta_ctx_init(&ctx, rules, raw.data, raw.len);
+    synta_cbs_init(&cbs, &ctx);
+    if (!synta_cbs_get_any(&cbs, &contents, &tag, NULL)) return 1;
+    /* The Rust count reads the contents with a fresh reader: depth 0. */
+    contents.depth = 0;
+    while (n < cap && contents.len > 0) {
+        synta_span element;
+        if (!synta_cbs_get_element(&contents, &element, &tag)) return 1;
+        n++;
+    }
+    return synta_gen_size_ok(n, min, max);
+}
 
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max) { return v >= min && v <= max; }
 

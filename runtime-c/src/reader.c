@@ -10,11 +10,17 @@ void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx) {
     cbs->len = ctx->len;
     cbs->ctx = ctx;
     cbs->depth = 0;
+    cbs->header_len = 0;
 }
 
 size_t synta_cbs_offset(const synta_cbs *cbs) {
     if (cbs->ctx->base == NULL || cbs->data == NULL) return 0;
     return (size_t)(cbs->data - cbs->ctx->base);
+}
+
+size_t synta_cbs_element_offset(const synta_cbs *cbs) {
+    size_t at = synta_cbs_offset(cbs);
+    return at >= cbs->header_len ? at - cbs->header_len : 0;
 }
 
 /* One parsed header. */
@@ -103,7 +109,15 @@ static int parse_length(const synta_cbs *cbs, const uint8_t *p, size_t n, header
  * and that a definite length fits in |cbs|. */
 static int read_header_slow(const synta_cbs *cbs, header *h);
 
-static int read_header(const synta_cbs *cbs, header *h) {
+/* The common case inlined into each caller in this file (every element read goes
+ * through here). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SYNTA_HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define SYNTA_HOT_INLINE inline
+#endif
+
+static SYNTA_HOT_INLINE int read_header(const synta_cbs *cbs, header *h) {
     /* Fast path for the common header: a one-octet tag other than end-of-contents and
      * a minimal definite length of one to three octets that fits the input (every
      * header of a typical certificate). Anything else, errors included, takes the full
@@ -174,6 +188,7 @@ static int indefinite_contents_len(const synta_cbs *parent, const uint8_t *conte
     walk.len = avail;
     walk.ctx = parent->ctx;
     walk.depth = depth;
+    walk.header_len = 0;
     for (;;) {
         header h;
         if (walk.len >= 2 && walk.data[0] == 0 && walk.data[1] == 0) {
@@ -201,13 +216,20 @@ static int indefinite_contents_len(const synta_cbs *parent, const uint8_t *conte
     }
 }
 
-/* Consumes the element whose header |h| was just read from |cbs|: checks the depth of a
- * constructed element, finds the end of an indefinite one, and sets |*out| to its contents. */
-static int take_element(synta_cbs *cbs, const header *h, synta_cbs *out) {
+/* Which elements count against the depth limit, as in the Rust runtime (where counting
+ * is creating a child Reader): a value read as its type enters its element whatever its
+ * form (every typed decode); the generic walk enters constructed elements only (a
+ * primitive's contents nest nothing); an element taken whole (ANY, raw members) is not
+ * entered, except to find the end of an indefinite length. */
+enum enter { ENTER_TYPED, ENTER_CONSTRUCTED, ENTER_INDEFINITE };
+
+/* Consumes the element whose header |h| was just read from |cbs|: checks its depth when
+ * |enter| counts it, finds the end of an indefinite one, and sets |*out| to its contents. */
+static SYNTA_HOT_INLINE int take_element(synta_cbs *cbs, const header *h, synta_cbs *out, enum enter enter) {
     uint32_t depth = cbs->depth + 1;
     size_t len = h->len, total;
-    /* Only constructed elements nest: a primitive's contents hold no elements. */
-    if ((h->tag & SYNTA_CONSTRUCTED) && depth > cbs->ctx->limits.max_depth) {
+    int counted = enter == ENTER_TYPED || h->indefinite || (enter == ENTER_CONSTRUCTED && (h->tag & SYNTA_CONSTRUCTED));
+    if (counted && depth > cbs->ctx->limits.max_depth) {
         return synta_cbs_fail(cbs, SYNTA_ERR_DEPTH_EXCEEDED, synta_cbs_offset(cbs), NULL);
     }
     if (h->indefinite) {
@@ -220,6 +242,8 @@ static int take_element(synta_cbs *cbs, const header *h, synta_cbs *out) {
     out->len = len;
     out->ctx = cbs->ctx;
     out->depth = depth;
+    /* At most 1 + 5 tag octets + 1 + 8 length octets (read_header bounds them). */
+    out->header_len = (uint32_t)h->header_len;
     cbs->data += total;
     cbs->len -= total;
     return 1;
@@ -234,7 +258,7 @@ int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag) {
 int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag, size_t *out_header_len) {
     header h;
     if (!read_header(cbs, &h)) return 0;
-    if (!take_element(cbs, &h, out_contents)) return 0;
+    if (!take_element(cbs, &h, out_contents, ENTER_CONSTRUCTED)) return 0;
     *out_tag = h.tag;
     if (out_header_len != NULL) *out_header_len = h.header_len;
     return 1;
@@ -243,7 +267,9 @@ int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag
 int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag) {
     const uint8_t *start = cbs->data;
     synta_cbs contents;
-    if (!synta_cbs_get_any(cbs, &contents, out_tag, NULL)) return 0;
+    header h;
+    if (!read_header(cbs, &h) || !take_element(cbs, &h, &contents, ENTER_INDEFINITE)) return 0;
+    *out_tag = h.tag;
     out_element->data = start;
     out_element->len = (size_t)(cbs->data - start);
     return 1;
@@ -259,7 +285,7 @@ static int get_tagged(synta_cbs *cbs, synta_cbs *out, uint32_t *out_tag, uint32_
         return synta_cbs_fail(cbs, SYNTA_ERR_UNEXPECTED_TAG, synta_cbs_offset(cbs), NULL);
     }
     if (out_tag != NULL) *out_tag = h.tag;
-    return take_element(cbs, &h, out);
+    return take_element(cbs, &h, out, ENTER_TYPED);
 }
 
 int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag) {

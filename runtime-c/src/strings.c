@@ -7,6 +7,9 @@
 #include "synta/synta.h"
 
 #define FAIL(c, kind, detail) synta_cbs_fail((c), (kind), synta_cbs_offset(c), (detail))
+/* Errors about the element as a whole (its form, segment sizes, padding), where the
+ * Rust runtime reports them: at the element's first octet. */
+#define FAIL_ELEMENT(c, kind, detail) synta_cbs_fail((c), (kind), synta_cbs_element_offset(c), (detail))
 
 #define CER_SEGMENT 1000u
 #define SEGMENT_SIZE "string segments must be 1000 octets"
@@ -112,7 +115,7 @@ static const char *alphabet_error(uint32_t type, const uint8_t *s, size_t n) {
 int synta_decode_string(const synta_cbs *contents, uint32_t universal_tag, synta_span *out) {
     const char *bad;
     if (contents->ctx->rules == SYNTA_CER && contents->len > CER_SEGMENT) {
-        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
+        return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
     }
     bad = alphabet_error(universal_tag & ~SYNTA_CONSTRUCTED, contents->data, contents->len);
     if (bad != NULL) return FAIL(contents, SYNTA_ERR_INVALID_VALUE, bad);
@@ -192,14 +195,14 @@ static int gather(const synta_cbs *c, segments *s) {
 /* Gathers a constructed string's segments into |s| with the DER and CER rules on them. */
 static int join(const synta_cbs *contents, segments *s) {
     if (contents->ctx->rules == SYNTA_DER) {
-        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, "string must use the primitive form");
+        return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, "string must use the primitive form");
     }
     if (!gather(contents, s)) return 0;
     /* 9.2: the constructed form only above 1000 octets, every segment but the last
      * exactly 1000 octets, and the last not empty. */
     if (contents->ctx->rules == SYNTA_CER) {
         if (s->raw_total <= CER_SEGMENT || s->cer_bad || s->count == 0 || s->last_len == 0) {
-            return FAIL(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
+            return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
         }
     }
     return 1;
@@ -221,7 +224,7 @@ int synta_decode_string_into(const synta_cbs *contents, uint32_t universal_tag, 
         len = s.len;
     } else {
         if (contents->ctx->rules == SYNTA_CER && contents->len > CER_SEGMENT) {
-            return FAIL(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
+            return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
         }
         if (cap < contents->len) return FAIL(contents, SYNTA_ERR_NO_MEMORY, "buffer too small");
         if (contents->len > 0) memcpy(buf, contents->data, contents->len);
@@ -240,14 +243,14 @@ static int check_bits(const synta_cbs *contents, size_t at, uint8_t unused, cons
         return synta_cbs_fail(contents, SYNTA_ERR_INVALID_VALUE, at, "empty BIT STRING with unused bits");
     }
     if (contents->ctx->rules != SYNTA_BER && len > 0 && (data[len - 1] & ((1u << unused) - 1u)) != 0) {
-        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, "BIT STRING padding bits not zero");
+        return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, "BIT STRING padding bits not zero");
     }
     return 1;
 }
 
 int synta_decode_bit_string(const synta_cbs *contents, synta_span *out, uint8_t *out_unused) {
     if (contents->ctx->rules == SYNTA_CER && contents->len > CER_SEGMENT) {
-        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
+        return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
     }
     if (contents->len == 0) return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "BIT STRING without initial octet");
     if (!check_bits(contents, synta_cbs_offset(contents), contents->data[0], contents->data + 1, contents->len - 1)) {

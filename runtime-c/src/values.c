@@ -3,6 +3,9 @@
 #include "synta/synta.h"
 
 #define FAIL(c, kind, detail) synta_cbs_fail((c), (kind), synta_cbs_offset(c), (detail))
+/* Errors about the element as a whole (its form), where the Rust runtime reports them:
+ * at the element's first octet. */
+#define FAIL_ELEMENT(c, kind, detail) synta_cbs_fail((c), (kind), synta_cbs_element_offset(c), (detail))
 
 /* CER string segments hold at most 1000 octets (X.690 9.2). */
 #define CER_SEGMENT 1000u
@@ -62,7 +65,7 @@ int synta_decode_uint64(const synta_cbs *contents, uint64_t *out) {
 
 int synta_decode_octet_string(const synta_cbs *contents, synta_span *out) {
     if (contents->ctx->rules == SYNTA_CER && contents->len > CER_SEGMENT) {
-        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, "string segments must be 1000 octets");
+        return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, "string segments must be 1000 octets");
     }
     out->data = contents->data;
     out->len = contents->len;

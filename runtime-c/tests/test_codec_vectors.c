@@ -2,7 +2,7 @@
  * test_codec_vectors.c - runs every row of tests/vectors/codec.tsv (format:
  * tests/vectors/README.md) against the C runtime, exactly as the Rust runner
  * runtime-rust/synta/tests/vectors.rs does: the same value text or the same
- * `error:<slug>`, and for accepted rows the re-encoding check (DER/CER: the
+ * `error:<slug>@<offset>`, and for accepted rows the re-encoding check (DER/CER: the
  * same bytes back; BER: the DER encoding reads back, as BER, to the same text).
  *
  * Usage: test_codec_vectors path/to/codec.tsv
@@ -686,8 +686,33 @@ static int v_tlv(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
     one.data = start;
     one.len = (size_t)(in->data - start);
     one.depth = in->depth;
+    one.header_len = 0;
     if (!walk(&one, &nodes)) return 0;
     sb_printf(&j->text, "nodes=%lu", (unsigned long)nodes);
+    return 1;
+}
+
+/* nested-sequence-null: SEQUENCEs nested around a NULL, read as typed values, so that
+ * every level and the NULL itself count against the depth limit (the tlv walk counts
+ * constructed elements only); gives the number of SEQUENCEs. The depth limit bounds
+ * the recursion. */
+static int nested_level(synta_cbs *c, unsigned long *levels) {
+    synta_cbs inner;
+    uint32_t t = 0;
+    if (synta_cbs_peek_tag(c, &t) && t == SYNTA_TAG_NULL) {
+        return synta_cbs_get_asn1(c, &inner, SYNTA_TAG_NULL) && synta_decode_null(&inner);
+    }
+    if (!synta_cbs_get_asn1(c, &inner, SYNTA_TAG_SEQUENCE) || !nested_level(&inner, levels)) return 0;
+    ++*levels;
+    return synta_cbs_finish(&inner);
+}
+
+static int v_nested_sequence_null(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    unsigned long levels = 0;
+    (void)tag;
+    (void)out;
+    if (!nested_level(in, &levels)) return 0;
+    sb_printf(&j->text, "levels=%lu", levels);
     return 1;
 }
 
@@ -702,6 +727,7 @@ typedef struct vtype {
 
 static const vtype TYPES[] = {
     {"tlv", v_tlv, 0, 0},
+    {"nested-sequence-null", v_nested_sequence_null, 0, 0},
     {"any", v_any, 0, 1},
     {"boolean", v_boolean, SYNTA_TAG_BOOLEAN, 1},
     {"integer", v_integer, SYNTA_TAG_INTEGER, 1},
@@ -776,6 +802,7 @@ static void run(const vtype *t, const uint8_t *bytes, size_t len, synta_rules ru
     if (ctx.error.kind != SYNTA_ERR_NONE) {
         sb_puts(&o->text, "error:");
         sb_puts(&o->text, synta_error_kind_slug(ctx.error.kind));
+        sb_printf(&o->text, "@%lu", (unsigned long)ctx.error.offset);
         synta_error_format(&ctx.error, o->detail, sizeof o->detail);
         synta_cbb_cleanup(&cbb);
         free(j.text.p);

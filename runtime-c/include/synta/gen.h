@@ -88,6 +88,14 @@ SYNTA_GEN_CODEC(synta_gen_any, synta_span);
  * sequence of well-formed elements (INSTANCE OF); written back as it is. */
 SYNTA_GEN_CODEC(synta_gen_elements, synta_span);
 
+/* synta_gen_lazy: a value kept raw to be decoded on demand (lazy), as the Rust Lazy
+ * reads it: the element is framed first, then its tag compared with |tag| (0: any tag;
+ * a CHOICE's caller checks it with synta_gen_raw_tag and <T>_accepts). */
+SYNTA_GEN_CODEC(synta_gen_lazy, synta_span);
+
+/* synta_gen_raw_tag returns the tag of the element |raw| (framed already). */
+uint32_t synta_gen_raw_tag(synta_span raw);
+
 /* synta_gen_sub sets |*out| to a cursor over |raw| (an element read from |parent|),
  * sharing |parent|'s context and depth. */
 void synta_gen_sub(const synta_cbs *parent, synta_span raw, synta_cbs *out);
@@ -107,6 +115,12 @@ SYNTA_MUST_USE int synta_gen_set_of_order(const synta_cbs *c, const uint8_t *pre
 
 /* synta_gen_size_ok: |min| <= |n| <= |max|. */
 int synta_gen_size_ok(uint64_t n, uint64_t min, uint64_t max);
+
+/* synta_gen_raw_size_ok checks the SIZE of a SEQUENCE OF / SET OF kept raw (lazy; |raw|
+ * its whole element, read under |rules|) as the Rust runtime measures a Lazy list: its
+ * elements are framed, not decoded, only as far as the bounds need, and a list whose
+ * elements do not frame passes (decoding it on demand reports why). */
+int synta_gen_raw_size_ok(synta_span raw, synta_rules rules, uint64_t min, uint64_t max);
 /* synta_gen_urange_ok / synta_gen_irange_ok: value range checks. */
 int synta_gen_urange_ok(uint64_t v, uint64_t min, uint64_t max);
 int synta_gen_irange_ok(int64_t v, int64_t min, int64_t max);

@@ -166,8 +166,11 @@ typedef struct synta_span {
 
 /*
  * synta_cbs: a read cursor over borrowed bytes. |depth| is the nesting
- * depth of the element whose contents it spans (0 for the whole input).
- * The contents of an indefinite-length element (BER/CER) exclude the
+ * depth of the element whose contents it spans (0 for the whole input), and
+ * |header_len| the length of that element's identifier and length octets (0
+ * for the whole input), so that errors about the element as a whole (a
+ * string's form or padding) are reported where it starts, as by the Rust
+ * runtime. The contents of an indefinite-length element (BER/CER) exclude the
  * end-of-contents octets.
  */
 typedef struct synta_cbs {
@@ -175,6 +178,7 @@ typedef struct synta_cbs {
     size_t len;
     synta_ctx *ctx;
     uint32_t depth;
+    uint32_t header_len;
 } synta_cbs;
 
 /* synta_cbs_init sets |cbs| to the whole input of |ctx|. */
@@ -182,6 +186,11 @@ void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx);
 
 /* synta_cbs_offset returns the absolute offset of |cbs|'s next byte. */
 size_t synta_cbs_offset(const synta_cbs *cbs);
+
+/* synta_cbs_element_offset returns the absolute offset of the element whose
+ * contents |cbs| spans (of its identifier octet), for a cursor not yet read
+ * from; for the whole input, synta_cbs_offset. */
+size_t synta_cbs_element_offset(const synta_cbs *cbs);
 
 /* synta_cbs_fail records |kind| at absolute |offset| with a static |detail|
  * (may be NULL) unless an error is already recorded; always returns 0. */
@@ -200,18 +209,22 @@ SYNTA_MUST_USE int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag);
  * contents (depth + 1); |*out_tag| is its tag; |*out_header_len| (may be NULL)
  * the length of its identifier and length octets. Enforces the rules' length
  * form and the depth and length limits. The depth limit applies to constructed
- * elements (a primitive's contents nest nothing), as in the Rust runtime's walk;
+ * elements (a primitive's contents nest nothing), as in the Rust runtime's walk
+ * (synta_cbs_get_asn1, which reads a value as its type, counts every element);
  * the end of an indefinite length is found without recursion or allocation. */
 SYNTA_MUST_USE int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag,
                                      size_t *out_header_len);
 
 /* synta_cbs_get_element reads one element and sets |*out_element| to its whole
  * encoding (identifier, length, contents and, for indefinite lengths, the
- * end-of-contents octets). */
+ * end-of-contents octets). The element is not entered: as the Rust AnyRef, only
+ * the levels of an indefinite length count against the depth limit. */
 SYNTA_MUST_USE int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag);
 
 /* synta_cbs_get_asn1 reads one element that must have tag |tag| and sets
- * |*out_contents| to its contents. Error UNEXPECTED_TAG or MISSING_ELEMENT. */
+ * |*out_contents| to its contents. Error UNEXPECTED_TAG or MISSING_ELEMENT. The
+ * element counts against the depth limit, primitive or not, as every value the
+ * Rust runtime reads as its type (the same holds for the two functions below). */
 SYNTA_MUST_USE int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag);
 
 /* synta_cbs_get_optional_asn1 is synta_cbs_get_asn1 when the next element has

@@ -21,6 +21,23 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// `nested-sequence-null`: SEQUENCEs nested around a NULL, read as typed values, so that
+/// every level and the NULL itself count against the depth limit (the generic walk of
+/// `tlv` counts constructed elements only); gives the number of SEQUENCEs.
+fn nested_sequence_null(bytes: &[u8], rules: Rules) -> Result<usize> {
+    fn level(r: &mut Reader<'_>) -> Result<usize> {
+        if r.peek_tag()? == Some(Tag::NULL) {
+            Null::decode(r)?;
+            return Ok(0);
+        }
+        decode_constructed(r, Tag::SEQUENCE, |c| level(c).map(|n| n + 1))
+    }
+    let mut r = Reader::new(bytes, rules);
+    let n = level(&mut r)?;
+    r.finish()?;
+    Ok(n)
+}
+
 /// Decodes `bytes` as `ty`; returns the value text and its re-encoding under `enc`.
 fn run(ty: &str, bytes: &[u8], rules: Rules, enc: Rules) -> Result<(String, Option<Vec<u8>>)> {
     fn go<'a, T: Decode<'a> + Encode>(
@@ -38,6 +55,9 @@ fn run(ty: &str, bytes: &[u8], rules: Rules, enc: Rules) -> Result<(String, Opti
     }
     match ty {
         "tlv" => walk::validate(bytes, rules).map(|n| (format!("nodes={n}"), None)),
+        "nested-sequence-null" => {
+            nested_sequence_null(bytes, rules).map(|n| (format!("levels={n}"), None))
+        }
         "any" => go::<AnyRef>(bytes, rules, enc, |a| {
             format!("{}:{}", a.tag().short(), hex(a.content()))
         }),
@@ -134,7 +154,7 @@ fn codec_vectors() {
         let got = run(ty, &bytes, rules, enc);
         let text = match &got {
             Ok((v, _)) => v.clone(),
-            Err(e) => format!("error:{}", e.kind().slug()),
+            Err(e) => format!("error:{}@{}", e.kind().slug(), e.offset()),
         };
         let short = |s: &str| s.chars().take(80).collect::<String>();
         if text != expected {

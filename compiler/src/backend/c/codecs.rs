@@ -26,7 +26,8 @@ struct Codec {
     accepts: Option<String>,
     /// Kept raw and checked by decoding into this type.
     validate_as: Option<String>,
-    /// Kept raw (lazy, recursive or across an include cycle): no constraint checks.
+    /// Kept raw (lazy, recursive or across an include cycle): no constraint checks but
+    /// the SIZE of a lazy list (`raw_list_checks`).
     raw: bool,
     /// Kept raw by choice (lazy): the type that decodes it on demand.
     lazy_type: Option<String>,
@@ -200,7 +201,7 @@ impl<'ir> Generator<'ir> {
             return Codec {
                 raw: true,
                 lazy_type: Some(name),
-                ..Codec::runtime("synta_span", "synta_gen_raw", tag)
+                ..Codec::runtime("synta_span", "synta_gen_lazy", tag)
             };
         }
         match &ty.kind {
@@ -287,7 +288,14 @@ impl<'ir> Generator<'ir> {
         }
         Codec {
             c_type: "synta_span".to_string(),
-            codec: "synta_gen_raw".to_string(),
+            // A lazy value is framed before its tag is compared (as the Rust Lazy); one
+            // kept raw for recursion is read as its type: tag first.
+            codec: if lazy {
+                "synta_gen_lazy"
+            } else {
+                "synta_gen_raw"
+            }
+            .to_string(),
             tag,
             accepts,
             lazy_type: lazy.then(|| name.clone()),
@@ -713,6 +721,12 @@ impl<'ir> Generator<'ir> {
         } else {
             self.checks(ty, &dst, &src)
         };
+        let raw_checks = if codec.lazy_type.is_some() {
+            self.raw_list_checks(ty, &dst)
+        } else {
+            Vec::new()
+        };
+        let raw_accepts = codec.lazy_type.as_ref().and(codec.accepts.clone());
         let note = codec
             .lazy_type
             .as_ref()
@@ -737,7 +751,53 @@ impl<'ir> Generator<'ir> {
             nested_validate,
             validate_as: codec.validate_as,
             checks,
+            raw_checks,
+            raw_accepts,
         }
+    }
+
+    /// The SIZE check of a list kept raw (lazy), made when the enclosing value is decoded
+    /// as the Rust runtime checks a `Lazy` list: the constraints written on it and,
+    /// through references to untagged definitions, on the types it names, intersected;
+    /// the elements are framed, not decoded (`synta_gen_raw_size_ok`).
+    fn raw_list_checks(&self, ty: &Type, dst: &str) -> Vec<CheckVm> {
+        let (mut min, mut max, mut text) = (0u64, None::<u64>, Vec::new());
+        let mut current = ty;
+        for _ in 0..64 {
+            let Some(kind) = self.resolved_kind(current) else {
+                break;
+            };
+            if let (Some(c), TypeKind::SequenceOf(_) | TypeKind::SetOf(_)) =
+                (&current.constraints, kind)
+            {
+                if let (false, Some(r)) = (c.extensible, &c.size) {
+                    min = min.max(r.min.as_ref().and_then(|v| v.0.to_u64()).unwrap_or(0));
+                    if let Some(m) = r.max.as_ref().and_then(|v| v.0.to_u64()) {
+                        max = Some(max.map_or(m, |x: u64| x.min(m)));
+                    }
+                    text.push(c_text(&c.text));
+                }
+            }
+            let TypeKind::Reference { target } = &current.kind else {
+                break;
+            };
+            match self.definition_type(target) {
+                // A tagged definition is a wrapper the runtime does not measure.
+                Some(next) if next.tagging.is_empty() => current = next,
+                _ => break,
+            }
+        }
+        if text.is_empty() {
+            return Vec::new();
+        }
+        let max = max.map_or_else(|| "UINT64_MAX".to_string(), |m| format!("UINT64_C({m})"));
+        vec![CheckVm {
+            ok_decoded: format!(
+                "synta_gen_raw_size_ok(*({dst}), c->ctx->rules, UINT64_C({min}), {max})"
+            ),
+            ok_encoded: String::new(),
+            text: text.join(" "),
+        }]
     }
 
     /// Checks of the SIZE and value constraints written on `ty` (not extensible ones).
@@ -751,13 +811,7 @@ impl<'ir> Generator<'ir> {
         let Some(kind) = self.resolved_kind(ty) else {
             return Vec::new();
         };
-        let text = c
-            .text
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"");
+        let text = c_text(&c.text);
         let mut out = Vec::new();
         if let Some(r) = &c.size {
             let measure = |v: &str| match kind {
@@ -987,7 +1041,18 @@ fn whole_value(codec: &str, c_type: &str, label: &str) -> FieldVm {
         nested_validate: None,
         validate_as: None,
         checks: Vec::new(),
+        raw_checks: Vec::new(),
+        raw_accepts: None,
     }
+}
+
+/// A constraint's text as a C string literal's contents (spaces normalized).
+fn c_text(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// An `int64_t` constant; `INT64_MIN` has no literal form in C.

@@ -242,6 +242,12 @@ pub struct FieldVm {
     pub validate_as: Option<String>,
     /// Constraint checks.
     pub checks: Vec<CheckVm>,
+    /// Checks of a value kept raw, made once it is decoded (only `ok_decoded` is set):
+    /// the SIZE of a lazy list, measured as the Rust runtime measures a `Lazy` one.
+    pub raw_checks: Vec<CheckVm>,
+    /// A lazy CHOICE: the `<T>_accepts` its tag must pass once framed (the Rust `Lazy`
+    /// checks it when the enclosing value is decoded).
+    pub raw_accepts: Option<String>,
     /// A generated type held by value: `<this>_validate` checks it.
     pub nested_validate: Option<String>,
 }

@@ -571,7 +571,13 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_decode(synta_
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_extensions = 1;
         {
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.extensions");
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_lazy_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "AttributeCertificateInfoV1.extensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "AttributeCertificateInfoV1");
@@ -619,7 +625,7 @@ int attribute_certificate_version1_2009_AttributeCertificateInfoV1_encode(synta_
     }
     if (in->has_extensions)
     {
-        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
+        if (!synta_gen_lazy_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

@@ -1202,7 +1202,12 @@ int cryptographic_message_syntax_2009_IssuerAndSerialNumber_decode(synta_cbs *cb
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "IssuerAndSerialNumber");
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "IssuerAndSerialNumber.issuer");
+        }
     }
     {
         if (!pkix1_explicit_2009_CertificateSerialNumber_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "IssuerAndSerialNumber.serialNumber");
@@ -1217,7 +1222,7 @@ int cryptographic_message_syntax_2009_IssuerAndSerialNumber_encode(synta_cbb *cb
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {

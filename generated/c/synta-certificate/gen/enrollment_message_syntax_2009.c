@@ -709,7 +709,12 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
         if (!synta_gen_int_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.version");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subject");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subject");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->subject)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subject");
+        }
     }
     {
         if (!enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo_subjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyInfo)) return synta_cbs_set_field(c, "CertificationRequest_certificationRequestInfo.subjectPublicKeyInfo");
@@ -731,7 +736,7 @@ int enrollment_message_syntax_2009_CertificationRequest_certificationRequestInfo
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->subject)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->subject)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -2850,7 +2855,12 @@ int enrollment_message_syntax_2009_GetCRL_decode(synta_cbs *cbs, uint32_t tag, e
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "GetCRL");
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "GetCRL.issuerName");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "GetCRL.issuerName");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuerName)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "GetCRL.issuerName");
+        }
     }
     if (synta_cbs_peek_tag(c, &t) && (pkix1_implicit_2009_GeneralName_accepts(t))) {
         out->has_cRLName = 1;
@@ -2880,7 +2890,7 @@ int enrollment_message_syntax_2009_GetCRL_encode(synta_cbb *cbb, uint32_t tag, c
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuerName)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuerName)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->has_cRLName)
@@ -2931,7 +2941,12 @@ int enrollment_message_syntax_2009_RevokeRequest_decode(synta_cbs *cbs, uint32_t
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "RevokeRequest");
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "RevokeRequest.issuerName");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuerName)) return synta_cbs_set_field(c, "RevokeRequest.issuerName");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuerName)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "RevokeRequest.issuerName");
+        }
     }
     {
         if (!synta_gen_int_decode(c, (0x02u), &out->serialNumber)) return synta_cbs_set_field(c, "RevokeRequest.serialNumber");
@@ -2967,7 +2982,7 @@ int enrollment_message_syntax_2009_RevokeRequest_encode(synta_cbb *cbb, uint32_t
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuerName)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuerName)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {

@@ -402,13 +402,23 @@ int merkle_tree_certificates_TBSCertificateLogEntry_decode(synta_cbs *cbs, uint3
         *(&out->version) = ((synta_span){(const uint8_t *)"\x00", 1});
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.issuer");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.issuer");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "TBSCertificateLogEntry.issuer");
+        }
     }
     {
         if (!pkix1_explicit_2009_Validity_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->validity)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.validity");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.subject");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.subject");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->subject)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "TBSCertificateLogEntry.subject");
+        }
     }
     {
         if (!merkle_tree_certificates_AlgorithmIdentifier_PublicKeyAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyAlgorithm)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.subjectPublicKeyAlgorithm");
@@ -431,10 +441,16 @@ int merkle_tree_certificates_TBSCertificateLogEntry_decode(synta_cbs *cbs, uint3
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_extensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertificateLogEntry.extensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSCertificateLogEntry");
@@ -454,7 +470,7 @@ int merkle_tree_certificates_TBSCertificateLogEntry_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -462,7 +478,7 @@ int merkle_tree_certificates_TBSCertificateLogEntry_encode(synta_cbb *cbb, uint3
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->subject)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->subject)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -487,7 +503,7 @@ int merkle_tree_certificates_TBSCertificateLogEntry_encode(synta_cbb *cbb, uint3
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(3))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

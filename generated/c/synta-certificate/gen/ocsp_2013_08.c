@@ -180,7 +180,12 @@ int ocsp_2013_08_ServiceLocator_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_0
     memset(out, 0, sizeof *out);
     if (!synta_cbs_get_asn1(cbs, c, tag)) return synta_cbs_set_field(cbs, "ServiceLocator");
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "ServiceLocator.issuer");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "ServiceLocator.issuer");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "ServiceLocator.issuer");
+        }
     }
     {
         if (!pkix1_implicit_2009_AuthorityInfoAccessSyntax_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->locator)) return synta_cbs_set_field(c, "ServiceLocator.locator");
@@ -195,7 +200,7 @@ int ocsp_2013_08_ServiceLocator_encode(synta_cbb *cbb, uint32_t tag, const ocsp_
     (void)in;
     if (!synta_cbb_add_asn1(cbb, b, tag)) return 0;
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -389,10 +394,16 @@ int ocsp_2013_08_Request_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_Reque
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_singleRequestExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleRequestExtensions)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleRequestExtensions)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "Request.singleRequestExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->singleRequestExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "Request.singleRequestExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "Request");
@@ -412,7 +423,7 @@ int ocsp_2013_08_Request_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013_08
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->singleRequestExtensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->singleRequestExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1005,10 +1016,16 @@ int ocsp_2013_08_TBSRequest_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_TB
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(2))) {
         out->has_requestExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(2))) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->requestExtensions)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->requestExtensions)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->requestExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSRequest.requestExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "TBSRequest");
@@ -1042,7 +1059,7 @@ int ocsp_2013_08_TBSRequest_encode(synta_cbb *cbb, uint32_t tag, const ocsp_2013
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(2))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->requestExtensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->requestExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -1380,9 +1397,14 @@ int ocsp_2013_08_ResponderID_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_R
     if (t == SYNTA_CONTEXT_CONSTRUCTED(1)) {
         out->present = OCSP_2013_08_RESPONDERID_PR_byName;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ResponderID.byName");
-            if (!synta_gen_raw_decode(&l0, 0, &out->u.byName)) return synta_cbs_set_field(c, "ResponderID.byName");
+            if (!synta_gen_lazy_decode(&l0, 0, &out->u.byName)) return synta_cbs_set_field(c, "ResponderID.byName");
+            if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->u.byName)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+                return synta_cbs_set_field(c, "ResponderID.byName");
+            }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponderID.byName");
         }
         return 1;
@@ -1409,7 +1431,7 @@ int ocsp_2013_08_ResponderID_encode(synta_cbb *cbb, uint32_t tag, const ocsp_201
         {
             synta_cbb e0;
             if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-            if (!synta_gen_raw_encode(&e0, 0, &in->u.byName)) return 0;
+            if (!synta_gen_lazy_encode(&e0, 0, &in->u.byName)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;
@@ -1974,10 +1996,16 @@ int ocsp_2013_08_SingleResponse_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_0
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_singleExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleExtensions)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->singleExtensions)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->singleExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "SingleResponse.singleExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "SingleResponse");
@@ -2012,7 +2040,7 @@ int ocsp_2013_08_SingleResponse_encode(synta_cbb *cbb, uint32_t tag, const ocsp_
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->singleExtensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->singleExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -2301,10 +2329,16 @@ int ocsp_2013_08_ResponseData_decode(synta_cbs *cbs, uint32_t tag, ocsp_2013_08_
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(1))) {
         out->has_responseExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(1))) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseExtensions)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->responseExtensions)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "ResponseData.responseExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->responseExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "ResponseData.responseExtensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "ResponseData");
@@ -2339,7 +2373,7 @@ int ocsp_2013_08_ResponseData_encode(synta_cbb *cbb, uint32_t tag, const ocsp_20
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(1))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->responseExtensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->responseExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

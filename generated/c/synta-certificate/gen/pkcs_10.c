@@ -321,7 +321,12 @@ int pkcs_10_CertificationRequestInfo_decode(synta_cbs *cbs, uint32_t tag, pkcs_1
         if (!synta_gen_int_decode(c, (0x02u), &out->version)) return synta_cbs_set_field(c, "CertificationRequestInfo.version");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequestInfo.subject");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "CertificationRequestInfo.subject");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->subject)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "CertificationRequestInfo.subject");
+        }
     }
     {
         if (!pkcs_10_SubjectPublicKeyInfo_PKInfoAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPKInfo)) return synta_cbs_set_field(c, "CertificationRequestInfo.subjectPKInfo");
@@ -343,7 +348,7 @@ int pkcs_10_CertificationRequestInfo_encode(synta_cbb *cbb, uint32_t tag, const 
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->subject)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->subject)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {

@@ -3227,13 +3227,23 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
         if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "TBSCertificate.signature");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertificate.issuer");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertificate.issuer");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "TBSCertificate.issuer");
+        }
     }
     {
         if (!pkix1_explicit_2009_Validity_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->validity)) return synta_cbs_set_field(c, "TBSCertificate.validity");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "TBSCertificate.subject");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->subject)) return synta_cbs_set_field(c, "TBSCertificate.subject");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->subject)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "TBSCertificate.subject");
+        }
     }
     {
         if (!pkix1_explicit_2009_SubjectPublicKeyInfo_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->subjectPublicKeyInfo)) return synta_cbs_set_field(c, "TBSCertificate.subjectPublicKeyInfo");
@@ -3253,10 +3263,16 @@ int pkix1_explicit_2009_TBSCertificate_decode(synta_cbs *cbs, uint32_t tag, pkix
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_extensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "TBSCertificate.extensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->extensions)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertificate.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertificate.extensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;
@@ -3287,7 +3303,7 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -3295,7 +3311,7 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->subject)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->subject)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -3316,7 +3332,7 @@ int pkix1_explicit_2009_TBSCertificate_encode(synta_cbb *cbb, uint32_t tag, cons
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(3))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->extensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
@@ -3661,7 +3677,13 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_decode(synta_cbs *c
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryExtensions = 1;
         {
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_lazy_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryExtensions)) return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlEntryExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertList_revokedCertificates_item.crlEntryExtensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;
@@ -3686,7 +3708,7 @@ int pkix1_explicit_2009_TBSCertList_revokedCertificates_item_encode(synta_cbb *c
     }
     if (in->has_crlEntryExtensions)
     {
-        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlEntryExtensions)) return 0;
+        if (!synta_gen_lazy_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlEntryExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {
@@ -3991,7 +4013,12 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
         if (!pkix1_explicit_2009_AlgorithmIdentifier_SignatureAlgorithms_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->signature)) return synta_cbs_set_field(c, "TBSCertList.signature");
     }
     {
-        if (!synta_gen_raw_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertList.issuer");
+        const size_t at_ = synta_cbs_offset(c);
+        if (!synta_gen_lazy_decode(c, 0, &out->issuer)) return synta_cbs_set_field(c, "TBSCertList.issuer");
+        if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "TBSCertList.issuer");
+        }
     }
     {
         if (!pkix1_explicit_2009_Time_decode(c, 0, &out->thisUpdate)) return synta_cbs_set_field(c, "TBSCertList.thisUpdate");
@@ -4016,10 +4043,16 @@ int pkix1_explicit_2009_TBSCertList_decode(synta_cbs *cbs, uint32_t tag, pkix1_e
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(0))) {
         out->has_crlExtensions = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(0))) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
-            if (!synta_gen_raw_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->crlExtensions)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
+            if (!synta_gen_lazy_decode(&l0, (0x10u | SYNTA_CONSTRUCTED), &out->crlExtensions)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlExtensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "TBSCertList.crlExtensions");
+            }
         }
     }
     out->unknown_additions.data = c->data;
@@ -4044,7 +4077,7 @@ int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const p
         if (!synta_cbb_flush(b)) return 0;
     }
     {
-        if (!synta_gen_raw_encode(b, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(b, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     {
@@ -4066,7 +4099,7 @@ int pkix1_explicit_2009_TBSCertList_encode(synta_cbb *cbb, uint32_t tag, const p
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(0))) return 0;
-        if (!synta_gen_raw_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->crlExtensions)) return 0;
+        if (!synta_gen_lazy_encode(&e0, (0x10u | SYNTA_CONSTRUCTED), &in->crlExtensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->unknown_additions.len > 0 && !synta_cbb_add_bytes(b, in->unknown_additions.data, in->unknown_additions.len)) {

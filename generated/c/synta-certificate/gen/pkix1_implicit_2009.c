@@ -406,9 +406,14 @@ int pkix1_implicit_2009_GeneralName_decode(synta_cbs *cbs, uint32_t tag, pkix1_i
     if (t == SYNTA_CONTEXT_CONSTRUCTED(4)) {
         out->present = PKIX1_IMPLICIT_2009_GENERALNAME_PR_directoryName;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(4))) return synta_cbs_set_field(c, "GeneralName.directoryName");
-            if (!synta_gen_raw_decode(&l0, 0, &out->u.directoryName)) return synta_cbs_set_field(c, "GeneralName.directoryName");
+            if (!synta_gen_lazy_decode(&l0, 0, &out->u.directoryName)) return synta_cbs_set_field(c, "GeneralName.directoryName");
+            if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->u.directoryName)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+                return synta_cbs_set_field(c, "GeneralName.directoryName");
+            }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "GeneralName.directoryName");
         }
         return 1;
@@ -477,7 +482,7 @@ int pkix1_implicit_2009_GeneralName_encode(synta_cbb *cbb, uint32_t tag, const p
         {
             synta_cbb e0;
             if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(4))) return 0;
-            if (!synta_gen_raw_encode(&e0, 0, &in->u.directoryName)) return 0;
+            if (!synta_gen_lazy_encode(&e0, 0, &in->u.directoryName)) return 0;
             if (!synta_cbb_flush(b)) return 0;
         }
         return 1;

@@ -1980,7 +1980,13 @@ int pkixcmp_2009_RevDetails_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009_Re
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlEntryDetails = 1;
         {
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryDetails)) return synta_cbs_set_field(c, "RevDetails.crlEntryDetails");
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_lazy_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlEntryDetails)) return synta_cbs_set_field(c, "RevDetails.crlEntryDetails");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlEntryDetails), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "RevDetails.crlEntryDetails");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevDetails");
@@ -1998,7 +2004,7 @@ int pkixcmp_2009_RevDetails_encode(synta_cbb *cbb, uint32_t tag, const pkixcmp_2
     }
     if (in->has_crlEntryDetails)
     {
-        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlEntryDetails)) return 0;
+        if (!synta_gen_lazy_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlEntryDetails)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);
@@ -2538,7 +2544,13 @@ int pkixcmp_2009_RevAnnContent_decode(synta_cbs *cbs, uint32_t tag, pkixcmp_2009
     if (synta_cbs_peek_tag(c, &t) && (t == (0x10u | SYNTA_CONSTRUCTED))) {
         out->has_crlDetails = 1;
         {
-            if (!synta_gen_raw_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlDetails)) return synta_cbs_set_field(c, "RevAnnContent.crlDetails");
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_lazy_decode(c, (0x10u | SYNTA_CONSTRUCTED), &out->crlDetails)) return synta_cbs_set_field(c, "RevAnnContent.crlDetails");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->crlDetails), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "RevAnnContent.crlDetails");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "RevAnnContent");
@@ -2568,7 +2580,7 @@ int pkixcmp_2009_RevAnnContent_encode(synta_cbb *cbb, uint32_t tag, const pkixcm
     }
     if (in->has_crlDetails)
     {
-        if (!synta_gen_raw_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlDetails)) return 0;
+        if (!synta_gen_lazy_encode(b, (0x10u | SYNTA_CONSTRUCTED), &in->crlDetails)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

@@ -523,9 +523,14 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(3))) {
         out->has_issuer = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(3))) return synta_cbs_set_field(c, "CertTemplate.issuer");
-            if (!synta_gen_raw_decode(&l0, 0, &out->issuer)) return synta_cbs_set_field(c, "CertTemplate.issuer");
+            if (!synta_gen_lazy_decode(&l0, 0, &out->issuer)) return synta_cbs_set_field(c, "CertTemplate.issuer");
+            if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->issuer)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+                return synta_cbs_set_field(c, "CertTemplate.issuer");
+            }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertTemplate.issuer");
         }
     }
@@ -538,9 +543,14 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(5))) {
         out->has_subject = 1;
         {
+            const size_t at_ = synta_cbs_offset(c);
             synta_cbs l0;
             if (!synta_cbs_get_asn1(c, &l0, SYNTA_CONTEXT_CONSTRUCTED(5))) return synta_cbs_set_field(c, "CertTemplate.subject");
-            if (!synta_gen_raw_decode(&l0, 0, &out->subject)) return synta_cbs_set_field(c, "CertTemplate.subject");
+            if (!synta_gen_lazy_decode(&l0, 0, &out->subject)) return synta_cbs_set_field(c, "CertTemplate.subject");
+            if (!pkix1_explicit_2009_Name_accepts(synta_gen_raw_tag(*(&out->subject)))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+                return synta_cbs_set_field(c, "CertTemplate.subject");
+            }
             if (!synta_cbs_finish(&l0)) return synta_cbs_set_field(c, "CertTemplate.subject");
         }
     }
@@ -565,7 +575,13 @@ int pkixcrmf_2009_CertTemplate_decode(synta_cbs *cbs, uint32_t tag, pkixcrmf_200
     if (synta_cbs_peek_tag(c, &t) && (t == SYNTA_CONTEXT_CONSTRUCTED(9))) {
         out->has_extensions = 1;
         {
-            if (!synta_gen_raw_decode(c, SYNTA_CONTEXT_CONSTRUCTED(9), &out->extensions)) return synta_cbs_set_field(c, "CertTemplate.extensions");
+            const size_t at_ = synta_cbs_offset(c);
+            if (!synta_gen_lazy_decode(c, SYNTA_CONTEXT_CONSTRUCTED(9), &out->extensions)) return synta_cbs_set_field(c, "CertTemplate.extensions");
+            /* After the tags are closed, as the Rust runtime checks a component. */
+            if (!(synta_gen_raw_size_ok(*(&out->extensions), c->ctx->rules, UINT64_C(1), UINT64_MAX))) {
+                (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "SIZE (1..MAX)");
+                return synta_cbs_set_field(c, "CertTemplate.extensions");
+            }
         }
     }
     if (!synta_cbs_finish(c)) return synta_cbs_set_field(c, "CertTemplate");
@@ -596,7 +612,7 @@ int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(3))) return 0;
-        if (!synta_gen_raw_encode(&e0, 0, &in->issuer)) return 0;
+        if (!synta_gen_lazy_encode(&e0, 0, &in->issuer)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->has_validity)
@@ -608,7 +624,7 @@ int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     {
         synta_cbb e0;
         if (!synta_cbb_add_asn1(b, &e0, SYNTA_CONTEXT_CONSTRUCTED(5))) return 0;
-        if (!synta_gen_raw_encode(&e0, 0, &in->subject)) return 0;
+        if (!synta_gen_lazy_encode(&e0, 0, &in->subject)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     if (in->has_publicKey)
@@ -628,7 +644,7 @@ int pkixcrmf_2009_CertTemplate_encode(synta_cbb *cbb, uint32_t tag, const pkixcr
     }
     if (in->has_extensions)
     {
-        if (!synta_gen_raw_encode(b, SYNTA_CONTEXT_CONSTRUCTED(9), &in->extensions)) return 0;
+        if (!synta_gen_lazy_encode(b, SYNTA_CONTEXT_CONSTRUCTED(9), &in->extensions)) return 0;
         if (!synta_cbb_flush(b)) return 0;
     }
     return synta_cbb_flush(cbb);

@@ -21,12 +21,10 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     synta_ctx ctx;
     synta_cbs cbs, outer;
     uint32_t tag;
-    const pkix1_explicit_2009_TBSCertificate *tbs;
     memset(out, 0, sizeof *out);
     if (!pkix1_explicit_2009_Certificate_parse(der, len, SYNTA_DER, &out->raw, err)) return 0;
     out->der.data = der;
     out->der.len = len;
-    tbs = &out->raw.toBeSigned;
 
     synta_ctx_init(&ctx, SYNTA_DER, der, len);
     synta_cbs_init(&cbs, &ctx);
@@ -34,21 +32,40 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) || !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
         goto fail;
     }
-    /* The names stay raw, as in the Rust API: they are checked when formatted
-     * (synta_cert_issuer_string / subject_string), so parsing costs no DN walk. */
-    if (tbs->has_extensions) {
-        sub_cursor(&ctx, tbs->extensions, 3, &cbs);
-        if (!pkix1_explicit_2009_Extensions_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG,
-                                                                  &out->extensions) ||
-            !synta_cbs_finish(&cbs)) {
-            (void)synta_cbs_set_field(&cbs, "TBSCertificate.extensions");
-            goto fail;
-        }
-    }
+    /* The names and the extension list stay raw, as in the Rust API (the generated
+     * decoder has checked what the Rust parse checks of them: framing, tags and the
+     * list's SIZE (1..MAX)): names are checked when formatted, extensions when asked
+     * for (synta_cert_extensions_begin), so parsing walks neither. */
     return 1;
 fail:
     if (err != NULL) *err = ctx.error;
     memset(out, 0, sizeof *out);
+    return 0;
+}
+
+/* Decodes the extension list of |cert| into |*out| (every element checked; empty when
+ * absent), as the Rust Certificate::extensions does on each call. Errors carry
+ * absolute offsets into the certificate. */
+static int decode_extensions(const synta_cert *cert, pkix1_explicit_2009_Extensions_CertExtensions *out,
+                             synta_error *err) {
+    const pkix1_explicit_2009_TBSCertificate *tbs = &cert->raw.toBeSigned;
+    synta_ctx ctx;
+    synta_cbs cbs;
+    memset(out, 0, sizeof *out);
+    out->rules = SYNTA_DER;
+    if (!tbs->has_extensions) return 1;
+    synta_ctx_init(&ctx, SYNTA_DER, cert->der.data, cert->der.len);
+    /* Depth 0, as the Rust Lazy::get starts a fresh reader at the element. */
+    sub_cursor(&ctx, tbs->extensions, 0, &cbs);
+    if (pkix1_explicit_2009_Extensions_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG,
+                                                             out) &&
+        synta_cbs_finish(&cbs)) {
+        return 1;
+    }
+    (void)synta_cbs_set_field(&cbs, "extensions");
+    if (err != NULL) *err = ctx.error;
+    memset(out, 0, sizeof *out);
+    out->rules = SYNTA_DER;
     return 0;
 }
 
@@ -95,12 +112,21 @@ static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, in
 }
 
 int synta_cert_check_extensions(const synta_cert *cert, synta_error *err) {
-    size_t i;
-    for (i = 0; i < sizeof CHECKED / sizeof CHECKED[0]; i++) {
-        synta_cert_extension e;
+    synta_cert_ext_iter it;
+    synta_cert_extension e;
+    unsigned seen = 0; /* bit i: an extension with the OID of CHECKED[i] was checked */
+    if (!synta_cert_extensions_begin(cert, &it, err)) return 0;
+    /* In list order, as the Rust tool reports the first bad value; it decodes the
+     * first extension with a given OID, so later ones with the same OID add nothing. */
+    while (synta_cert_extensions_next(&it, &e)) {
+        size_t i;
         pkix1_explicit_2009_Extension_CertExtensions ext;
         pkix1_explicit_2009_Extension_CertExtensions_extnValue_value value;
-        if (!synta_cert_find_extension(cert, (const uint8_t *)CHECKED[i].oid, 3, &e)) continue;
+        for (i = 0; i < sizeof CHECKED / sizeof CHECKED[0]; i++) {
+            if (synta_span_eq(e.oid, (const uint8_t *)CHECKED[i].oid, 3)) break;
+        }
+        if (i == sizeof CHECKED / sizeof CHECKED[0] || (seen & (1u << i)) != 0) continue;
+        seen |= 1u << i;
         ext.extnID = e.oid;
         ext.critical = e.critical;
         ext.extnValue = e.value;
@@ -273,11 +299,23 @@ synta_span synta_cert_tbs(const synta_cert *cert) { return cert->tbs; }
 synta_span synta_cert_der(const synta_cert *cert) { return cert->der; }
 
 /* ---------------------------------------------------------------- extensions */
+/* Each of these decodes the list again (nothing is cached in the const synta_cert),
+ * as each call of the Rust Certificate::extensions does. */
 
-size_t synta_cert_extension_count(const synta_cert *cert) { return cert->extensions.count; }
+int synta_cert_extension_count(const synta_cert *cert, size_t *out, synta_error *err) {
+    pkix1_explicit_2009_Extensions_CertExtensions list;
+    *out = 0;
+    if (!decode_extensions(cert, &list, err)) return 0;
+    *out = list.count;
+    return 1;
+}
 
-void synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it) {
-    pkix1_explicit_2009_Extensions_CertExtensions_iter(&cert->extensions, &it->it);
+int synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it, synta_error *err) {
+    pkix1_explicit_2009_Extensions_CertExtensions list;
+    /* On failure |list| is empty: the iterator then ends at once. */
+    int ok = decode_extensions(cert, &list, err);
+    pkix1_explicit_2009_Extensions_CertExtensions_iter(&list, &it->it);
+    return ok;
 }
 
 int synta_cert_extensions_next(synta_cert_ext_iter *it, synta_cert_extension *out) {
@@ -289,15 +327,18 @@ int synta_cert_extensions_next(synta_cert_ext_iter *it, synta_cert_extension *ou
     return 1;
 }
 
-int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len, synta_cert_extension *out) {
+int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len, int *found,
+                              synta_cert_extension *out, synta_error *err) {
     synta_cert_ext_iter it;
     synta_cert_extension e;
-    synta_cert_extensions_begin(cert, &it);
+    *found = 0;
+    if (!synta_cert_extensions_begin(cert, &it, err)) return 0;
     while (synta_cert_extensions_next(&it, &e)) {
         if (synta_span_eq(e.oid, oid, oid_len)) {
             *out = e;
+            *found = 1;
             return 1;
         }
     }
-    return 0;
+    return 1;
 }

@@ -50,7 +50,8 @@ static int attribute_type(const synta_cbs *c, synta_span oid, size_t offset, syn
     }
     n = synta_oid_format(oid, 0, dotted, sizeof dotted);
     if (n == 0) return synta_cbs_fail(c, SYNTA_ERR_INVALID_VALUE, offset, "invalid OBJECT IDENTIFIER");
-    if (n >= sizeof dotted) return synta_cbs_fail(c, SYNTA_ERR_UNSUPPORTED, offset, "attribute type too long");
+    if (n >= sizeof dotted)
+        return synta_cbs_fail(c, SYNTA_ERR_UNSUPPORTED, offset, "attribute type too long");
     synta_sink_put(out, dotted, n);
     return 1;
 }
@@ -206,8 +207,8 @@ static uint32_t text_next(text_kind kind, synta_span s, size_t *pos) {
             return ((uint32_t)s.data[i] << 8) | s.data[i + 1];
         case TEXT_UNIVERSAL:
             *pos = i + 4;
-            return ((uint32_t)s.data[i] << 24) | ((uint32_t)s.data[i + 1] << 16) | ((uint32_t)s.data[i + 2] << 8) |
-                   s.data[i + 3];
+            return ((uint32_t)s.data[i] << 24) | ((uint32_t)s.data[i + 1] << 16) |
+                   ((uint32_t)s.data[i + 2] << 8) | s.data[i + 3];
         default:
             *pos = i + 1;
             return s.data[i];
@@ -256,7 +257,8 @@ static void escape(text_kind kind, synta_span s, synta_sink *out) {
             size_t end = pos;
             /* UTF-8 octets above 0x7F belong to multi-octet characters, none of which
              * RFC 4514 escapes: they are copied too (the value was checked before). */
-            while (end < s.len && (plain_octet(s.data[end], end, s.len) || (kind == TEXT_UTF8 && s.data[end] >= 0x80))) {
+            while (end < s.len &&
+                   (plain_octet(s.data[end], end, s.len) || (kind == TEXT_UTF8 && s.data[end] >= 0x80))) {
                 end++;
             }
             if (end > pos) {
@@ -328,7 +330,8 @@ int synta_next_element(synta_cbs *c, synta_span *raw, synta_cbs *contents, uint3
     /* [UNIVERSAL 0] is reserved for the end-of-contents octets (X.690 8.1.5); the Rust
      * reader rejects it as an element, synta_cbs_get_any does not. */
     if ((*tag & (SYNTA_CLASS_MASK | SYNTA_TAG_NUMBER_MASK)) == 0) {
-        return synta_cbs_fail(c, SYNTA_ERR_INVALID_TAG, (size_t)(start - c->ctx->base), "invalid tag encoding");
+        return synta_cbs_fail(c, SYNTA_ERR_INVALID_TAG, (size_t)(start - c->ctx->base),
+                              "invalid tag encoding");
     }
     raw->data = start;
     raw->len = (size_t)(c->data - start);
@@ -363,7 +366,8 @@ static int render_atv(synta_cbs *set, synta_span raw, uint32_t tag, synta_cbs *s
     if (!synta_cbs_get_asn1(seq, &oid_contents, SYNTA_TAG_OID) || !synta_decode_oid(&oid_contents, &oid)) {
         return synta_cbs_set_field(seq, "type");
     }
-    if (!synta_next_element(seq, &value_raw, &value_contents, &value_tag)) return synta_cbs_set_field(seq, "value");
+    if (!synta_next_element(seq, &value_raw, &value_contents, &value_tag))
+        return synta_cbs_set_field(seq, "value");
     if (!synta_cbs_finish(seq)) return 0;
     if (!attribute_type(seq, oid, offset_of(seq, oid_at), out)) return 0;
     synta_sink_putc(out, '=');

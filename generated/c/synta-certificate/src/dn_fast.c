@@ -90,14 +90,22 @@ const char *synta_dn_short_name(const uint8_t *oid, size_t n) {
     if (n == 3 && oid[0] == 0x55 && oid[1] == 0x04) {
         /* id-at (2.5.4) */
         switch (oid[2]) {
-            case 0x03: return "CN";
-            case 0x06: return "C";
-            case 0x07: return "L";
-            case 0x08: return "ST";
-            case 0x09: return "STREET";
-            case 0x0a: return "O";
-            case 0x0b: return "OU";
-            default: return NULL;
+            case 0x03:
+                return "CN";
+            case 0x06:
+                return "C";
+            case 0x07:
+                return "L";
+            case 0x08:
+                return "ST";
+            case 0x09:
+                return "STREET";
+            case 0x0a:
+                return "O";
+            case 0x0b:
+                return "OU";
+            default:
+                return NULL;
         }
     }
     if (n == sizeof DC && memcmp(oid, DC, n) == 0) return "DC";

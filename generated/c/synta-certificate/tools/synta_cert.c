@@ -247,15 +247,22 @@ static void json_algorithm(FILE *f, synta_span oid, const char *name) {
 static int print_certificate(const uint8_t *der, size_t len, synta_error *err) {
     synta_cert cert;
     FILE *f = stdout;
+    /* In the order of the Rust tool, so that the same error is reported first: parse,
+     * the extension list and values, then the names (subject first), which are
+     * checked when formatted: all of it before printing anything. */
     if (!synta_cert_parse(der, len, &cert, err)) return 0;
     if (!synta_cert_check_extensions(&cert, err)) return 0;
-    /* The names are checked when formatted: check both before printing anything. */
     {
         static char scratch[1 << 16];
         synta_span issuer = synta_cert_issuer_der(&cert), subject = synta_cert_subject_der(&cert);
         size_t n;
-        if (!synta_name_format(issuer.data, issuer.len, scratch, sizeof scratch, &n, err) ||
-            !synta_name_format(subject.data, subject.len, scratch, sizeof scratch, &n, err)) {
+        /* synta_name_format's offsets are in the name; Rust's in the certificate. */
+        if (!synta_name_format(subject.data, subject.len, scratch, sizeof scratch, &n, err)) {
+            err->offset += (size_t)(subject.data - der);
+            return 0;
+        }
+        if (!synta_name_format(issuer.data, issuer.len, scratch, sizeof scratch, &n, err)) {
+            err->offset += (size_t)(issuer.data - der);
             return 0;
         }
     }

@@ -11,7 +11,7 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- endfor %}
 {%- macro decode_field(f) %}
     {
-{%- if !f.checks.is_empty() %}
+{%- if !f.checks.is_empty() || !f.raw_checks.is_empty() || f.raw_accepts.is_some() %}
         const size_t at_ = synta_cbs_offset(c);
 {%- endif %}
 {%- for l in f.layers %}
@@ -19,6 +19,12 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
         if (!synta_cbs_get_asn1({{ l.dparent }}, &{{ l.dvar }}, {{ l.tag }})) return synta_cbs_set_field(c, "{{ f.label }}");
 {%- endfor %}
         if (!{{ f.codec }}_decode({{ f.dinner }}, {{ f.inner_tag }}, {{ f.dst }})) return synta_cbs_set_field(c, "{{ f.label }}");
+{%- if let Some(a) = f.raw_accepts %}
+        if (!{{ a }}(synta_gen_raw_tag(*({{ f.dst }})))) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_UNEXPECTED_TAG, at_, NULL);
+            return synta_cbs_set_field(c, "{{ f.label }}");
+        }
+{%- endif %}
 {%- if let Some(v) = f.validate_as %}
         {
             /* Kept raw (recursion or an include cycle), but checked now. */
@@ -36,6 +42,13 @@ const uint8_t {{ o.name }}[{{ o.len_macro }}] = { {{ o.bytes }} };
 {%- endfor %}
 {%- for l in f.layers_rev() %}
         if (!synta_cbs_finish(&{{ l.dvar }})) return synta_cbs_set_field(c, "{{ f.label }}");
+{%- endfor %}
+{%- for ch in f.raw_checks %}
+        /* After the tags are closed, as the Rust runtime checks a component. */
+        if (!({{ ch.ok_decoded }})) {
+            (void)synta_cbs_fail(c, SYNTA_ERR_CONSTRAINT, at_, "{{ ch.text }}");
+            return synta_cbs_set_field(c, "{{ f.label }}");
+        }
 {%- endfor %}
     }
 {%- endmacro %}

@@ -34,15 +34,14 @@ extern "C" {
 /*
  * synta_cert: a parsed certificate. |raw| is the generated structure (for
  * everything this API does not cover); |der| the whole encoding and |tbs| the
- * encoding of tbsCertificate (what the signature covers); |extensions| the
- * decoded (checked, lazily iterated) extension list, empty when absent. Issuer and
- * subject stay raw in |raw| and are formatted by the functions below.
+ * encoding of tbsCertificate (what the signature covers). Issuer, subject and the
+ * extension list stay raw in |raw| (as in the Rust API) and are decoded by the
+ * functions below when asked for.
  */
 typedef struct synta_cert {
     pkix1_explicit_2009_Certificate raw;
     synta_span der;
     synta_span tbs;
-    pkix1_explicit_2009_Extensions_CertExtensions extensions;
 } synta_cert;
 
 /* synta_cert_extension: one extension; |oid| and |value| are contents octets (of
@@ -64,23 +63,26 @@ typedef struct synta_cert_ext_iter {
 /*
  * synta_cert_parse parses exactly one DER certificate of |len| bytes at |der| into
  * |*out| (strict DER: every check of the runtime, DEFAULT values absent, no trailing
- * bytes) and decodes the extension list. As in the Rust API, issuer and subject stay
- * raw until asked for: synta_cert_issuer_string / subject_string check them (and
- * fail on a malformed name). Extension values are not decoded (see
- * synta_cert_check_extensions). On failure |*err| (may be NULL) holds the first
- * error: kind, absolute byte offset into |der|, field.
+ * bytes). As in the Rust API (Certificate::from_der), issuer, subject and the
+ * extension list stay raw until asked for: synta_cert_issuer_string /
+ * subject_string check the names, the extension functions below decode the list
+ * (and fail on a malformed one). Of the list, parsing checks what the Rust parse
+ * checks: its framing, its tag and that it is not empty (SIZE (1..MAX)). On failure
+ * |*err| (may be NULL) holds the first error: kind, absolute byte offset into
+ * |der|, field.
  */
 SYNTA_MUST_USE int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_error *err);
 
 /*
- * synta_cert_check_extensions decodes the value of the first extension with each
- * of the OIDs the Rust `synta cert` tool decodes (basicConstraints, keyUsage,
+ * synta_cert_check_extensions decodes the extension list (as
+ * synta_cert_extensions_begin), then, in list order, the value of the first
+ * extension with each of the OIDs the Rust `synta cert` tool decodes (basicConstraints, keyUsage,
  * extKeyUsage, subjectAltName, subjectKeyIdentifier, authorityKeyIdentifier) with
  * the generated decoders, plus what the Rust decoders check beyond them: the
  * pathLenConstraint range, the otherName elements and the directoryName Names of
  * GeneralNames (those of subjectAltName also as synta_name_format writes them).
- * Returns 1 when they all decode; 0 with |*err| (may be NULL; offsets relative to
- * the extension value) otherwise.
+ * Returns 1 when they all decode; 0 with |*err| (may be NULL; offsets into the
+ * certificate for the list, relative to the extension value for a value) otherwise.
  */
 SYNTA_MUST_USE int synta_cert_check_extensions(const synta_cert *cert, synta_error *err);
 
@@ -145,20 +147,31 @@ synta_span synta_cert_der(const synta_cert *cert);
 
 /* ---------------------------------------------------------------- extensions */
 
-/* synta_cert_extension_count returns the number of extensions (0 for v1/v2). */
-size_t synta_cert_extension_count(const synta_cert *cert);
+/*
+ * The extension list is decoded on each call of the functions below (nothing is
+ * cached in the synta_cert), as by each call of the Rust Certificate::extensions.
+ * A malformed list makes them return 0 with |*err| (may be NULL): kind, absolute
+ * byte offset into the certificate, field (innermost, e.g.
+ * "Extension_CertExtensions.extnID", where Rust says "extensions[0].extnID").
+ * A certificate without extensions (v1/v2) has an empty list.
+ */
 
-/* synta_cert_extensions_begin starts |*it| over the extensions of |cert|, in order. */
-void synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it);
+/* synta_cert_extension_count sets |*out| to the number of extensions. */
+SYNTA_MUST_USE int synta_cert_extension_count(const synta_cert *cert, size_t *out, synta_error *err);
+
+/* synta_cert_extensions_begin decodes the list and starts |*it| over it, in order.
+ * On failure |*it| is still valid and yields nothing. */
+SYNTA_MUST_USE int synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it, synta_error *err);
 
 /* synta_cert_extensions_next reads the next extension into |*out|; returns 0 after
- * the last one (the list was checked by synta_cert_parse). */
+ * the last one (the list was checked by synta_cert_extensions_begin). */
 SYNTA_MUST_USE int synta_cert_extensions_next(synta_cert_ext_iter *it, synta_cert_extension *out);
 
-/* synta_cert_find_extension sets |*out| to the first extension whose extnID has the
- * contents octets |oid| (|oid_len| bytes); returns 0 when there is none. */
-SYNTA_MUST_USE int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len,
-                                             synta_cert_extension *out);
+/* synta_cert_find_extension decodes the list and sets |*found| to whether an
+ * extension has an extnID with the contents octets |oid| (|oid_len| bytes), and
+ * |*out| to the first such extension. */
+SYNTA_MUST_USE int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len, int *found,
+                                             synta_cert_extension *out, synta_error *err);
 
 /* ------------------------------------------------------------ free functions */
 
