@@ -155,49 +155,10 @@ fn render_atv(atv: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
 }
 
 fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()> {
-    let tag = v.tag();
-    let content = v.content();
-    let text: Option<std::borrow::Cow<'_, str>> =
-        if tag.class == Class::Universal && !tag.constructed {
-            match tag {
-                // Validated, then borrowed: no allocation for the common types.
-                // Validated once by `from_utf8`; the runtime's check gives the error.
-                Tag::UTF8_STRING => match std::str::from_utf8(content) {
-                    Ok(t) => Some(t.into()),
-                    Err(_) => {
-                        synta::Utf8String::from_bytes(content)?;
-                        None
-                    }
-                },
-                Tag::PRINTABLE_STRING => borrowed_text(
-                    synta::PrintableString::from_bytes(content).map(|_| ()),
-                    content,
-                )?,
-                Tag::IA5_STRING => {
-                    borrowed_text(synta::Ia5String::from_bytes(content).map(|_| ()), content)?
-                }
-                Tag::VISIBLE_STRING => borrowed_text(
-                    synta::VisibleString::from_bytes(content).map(|_| ()),
-                    content,
-                )?,
-                Tag::NUMERIC_STRING => borrowed_text(
-                    synta::NumericString::from_bytes(content).map(|_| ()),
-                    content,
-                )?,
-                Tag::TELETEX_STRING => {
-                    Some(synta::TeletexString::from_bytes(content)?.to_text().into())
-                }
-                Tag::BMP_STRING => Some(synta::BmpString::from_bytes(content)?.to_text().into()),
-                Tag::UNIVERSAL_STRING => Some(
-                    synta::UniversalString::from_bytes(content)?
-                        .to_text()
-                        .into(),
-                ),
-                _ => None,
-            }
-        } else {
-            None
-        };
+    // The string types check the octets alone and report offset 0: the error is moved to
+    // where the contents are in the input.
+    let at = v.offset() + v.header_len();
+    let text = string_text(v).map_err(|e| synta::Error::new(*e.kind(), at))?;
     match text {
         Some(t) => escape(&t, out),
         None => {
@@ -214,6 +175,53 @@ fn attribute_value_checked(v: &AnyRef<'_>, out: &mut String) -> synta::Result<()
 }
 
 /// The contents as text once `checked` has validated them for their string type.
+/// The text of a value in one of the string types, checked against its alphabet;
+/// `None` for other types (written as `#` and hex).
+fn string_text<'c>(v: &AnyRef<'c>) -> synta::Result<Option<std::borrow::Cow<'c, str>>> {
+    let tag = v.tag();
+    let content = v.content();
+    Ok(if tag.class == Class::Universal && !tag.constructed {
+        match tag {
+            // Validated, then borrowed: no allocation for the common types.
+            // Validated once by `from_utf8`; the runtime's check gives the error.
+            Tag::UTF8_STRING => match std::str::from_utf8(content) {
+                Ok(t) => Some(t.into()),
+                Err(_) => {
+                    synta::Utf8String::from_bytes(content)?;
+                    None
+                }
+            },
+            Tag::PRINTABLE_STRING => borrowed_text(
+                synta::PrintableString::from_bytes(content).map(|_| ()),
+                content,
+            )?,
+            Tag::IA5_STRING => {
+                borrowed_text(synta::Ia5String::from_bytes(content).map(|_| ()), content)?
+            }
+            Tag::VISIBLE_STRING => borrowed_text(
+                synta::VisibleString::from_bytes(content).map(|_| ()),
+                content,
+            )?,
+            Tag::NUMERIC_STRING => borrowed_text(
+                synta::NumericString::from_bytes(content).map(|_| ()),
+                content,
+            )?,
+            Tag::TELETEX_STRING => {
+                Some(synta::TeletexString::from_bytes(content)?.to_text().into())
+            }
+            Tag::BMP_STRING => Some(synta::BmpString::from_bytes(content)?.to_text().into()),
+            Tag::UNIVERSAL_STRING => Some(
+                synta::UniversalString::from_bytes(content)?
+                    .to_text()
+                    .into(),
+            ),
+            _ => None,
+        }
+    } else {
+        None
+    })
+}
+
 fn borrowed_text<'c>(
     checked: synta::Result<()>,
     content: &'c [u8],
@@ -267,5 +275,18 @@ mod tests {
         let mut s = String::new();
         escape(" x\"y\\", &mut s);
         assert_eq!(s, "\\ x\\\"y\\\\");
+    }
+    #[test]
+    fn a_bad_string_is_reported_at_its_contents() {
+        // SEQUENCE { SET { SEQUENCE { OID 2.5.4.3, PrintableString "a@b" } } }: '@' is
+        // not in the PrintableString alphabet.
+        let der = [
+            0x30, 0x0e, 0x31, 0x0c, 0x30, 0x0a, 0x06, 0x03, 0x55, 0x04, 0x03, 0x13, 0x03, b'a',
+            b'@', b'b',
+        ];
+        let err = rfc4514_at(&der, 100).unwrap_err();
+        // The contents start at index 13 of the name, found at offset 100.
+        assert_eq!(err.offset(), 113, "{err}");
+        assert_eq!(rfc4514(&der).unwrap_err().offset(), 13);
     }
 }
