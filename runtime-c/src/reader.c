@@ -252,6 +252,11 @@ static SYNTA_HOT_INLINE int take_element(synta_cbs *cbs, const header *h, synta_
 int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag) {
     size_t tlen;
     if (cbs->len == 0) return 0;
+    if ((cbs->data[0] & 0x1Fu) != 0x1Fu) {
+        /* Low tag number: the whole tag is in this octet (as parse_tag reads it). */
+        *out_tag = ((uint32_t)(cbs->data[0] & 0xE0u) << 24) | (uint32_t)(cbs->data[0] & 0x1Fu);
+        return 1;
+    }
     return parse_tag(cbs, cbs->data, cbs->len, out_tag, &tlen);
 }
 

@@ -18,19 +18,6 @@ void synta_sink_init(synta_sink *s, char *buf, size_t cap) {
     s->len = 0;
 }
 
-void synta_sink_put(synta_sink *s, const char *text, size_t n) {
-    /* Copy what fits (keeping room for the NUL); count everything. */
-    if (s->len + 1 < s->cap) {
-        size_t room = s->cap - 1 - s->len;
-        memcpy(s->buf + s->len, text, n < room ? n : room);
-    }
-    s->len += n;
-}
-
-void synta_sink_puts(synta_sink *s, const char *text) { synta_sink_put(s, text, strlen(text)); }
-
-void synta_sink_putc(synta_sink *s, char c) { synta_sink_put(s, &c, 1); }
-
 int synta_sink_finish(synta_sink *s, size_t *out_len) {
     if (out_len != NULL) *out_len = s->len;
     if (s->cap == 0) return 0;

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <synta/synta.h>
 
@@ -18,9 +19,21 @@ typedef struct synta_sink {
 } synta_sink;
 
 void synta_sink_init(synta_sink *s, char *buf, size_t cap);
-void synta_sink_put(synta_sink *s, const char *text, size_t n);
-void synta_sink_puts(synta_sink *s, const char *text);
-void synta_sink_putc(synta_sink *s, char c);
+
+/* The writes are inline: names are written a few octets at a time from dn.c and
+ * dn_fast.c, and a call per piece cost more than the copy. */
+static inline void synta_sink_put(synta_sink *s, const char *text, size_t n) {
+    /* Copy what fits (keeping room for the NUL); count everything. */
+    if (s->len + 1 < s->cap) {
+        size_t room = s->cap - 1 - s->len;
+        memcpy(s->buf + s->len, text, n < room ? n : room);
+    }
+    s->len += n;
+}
+
+static inline void synta_sink_puts(synta_sink *s, const char *text) { synta_sink_put(s, text, strlen(text)); }
+
+static inline void synta_sink_putc(synta_sink *s, char c) { synta_sink_put(s, &c, 1); }
 /* synta_sink_finish NUL-terminates, sets |*out_len| (may be NULL) to the full
  * length and returns 1 when everything fit. */
 int synta_sink_finish(synta_sink *s, size_t *out_len);
