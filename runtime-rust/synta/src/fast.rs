@@ -18,6 +18,7 @@
 //! faster). The crate's tests and the certificate crate's differential tests compare
 //! both paths on every corpus file and on mutations of them.
 
+use crate::reader::low_tag;
 use crate::{Decode, DecodeValue, FixedTag, Header, Length, Limits, Reader, Result, Rules, Tag};
 
 /// An element header read by the fast path: positions are indices into the reader's
@@ -93,25 +94,7 @@ impl<'a> FastReader<'a> {
     #[inline(always)]
     pub fn element(&mut self) -> Option<FastHeader> {
         let start = self.pos;
-        let bytes = self.input.get(start..self.end)?;
-        let &[id, l0, ref rest @ ..] = bytes else {
-            return None;
-        };
-        if id & 0x1f == 0x1f || id & 0xdf == 0 {
-            return None;
-        }
-        let (n, hl) = if l0 < 0x80 {
-            (usize::from(l0), 2)
-        } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
-            (usize::from(rest[0]), 3)
-        } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
-            ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
-        } else {
-            return None;
-        };
-        if n > bytes.len() - hl {
-            return None;
-        }
+        let (id, hl, n) = crate::reader::common_header(self.input.get(start..self.end)?)?;
         let end = start + hl + n;
         self.pos = end;
         Some(FastHeader {
@@ -200,16 +183,6 @@ impl<'a> FastReader<'a> {
         };
         self.general(|r| T::decode_value(r, &header))
     }
-}
-
-/// The tag of an identifier octet with a low tag number.
-#[inline(always)]
-fn low_tag(id: u8) -> Tag {
-    Tag::new(
-        crate::Class::from_bits(id >> 6),
-        u32::from(id & 0x1f),
-        id & 0x20 != 0,
-    )
 }
 
 /// Fast path of [`crate::decode_implicit`]: a `T` under tag `tag`.

@@ -16,6 +16,41 @@ pub struct Header {
     pub header_len: usize,
 }
 
+/// The header at the start of `bytes` when it has the common DER form: a low tag number
+/// (not [UNIVERSAL 0]) and a minimal definite length of up to two octets whose contents
+/// fit in `bytes`. Returns the identifier octet, the header length and the contents
+/// length (small enough to stay in registers); `None` for anything else, valid or not.
+/// Shared by the general reader's fast case and the DER fast path (`crate::fast`).
+#[inline(always)]
+pub(crate) fn common_header(bytes: &[u8]) -> Option<(u8, usize, usize)> {
+    let &[id, l0, ref rest @ ..] = bytes else {
+        return None;
+    };
+    if id & 0x1f == 0x1f || id & 0xdf == 0 {
+        return None;
+    }
+    let (n, hl) = if l0 < 0x80 {
+        (usize::from(l0), 2)
+    } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
+        (usize::from(rest[0]), 3)
+    } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
+        ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
+    } else {
+        return None;
+    };
+    (n <= bytes.len() - hl).then_some((id, hl, n))
+}
+
+/// The tag of an identifier octet with a low tag number (below 31).
+#[inline(always)]
+pub(crate) fn low_tag(id: u8) -> Tag {
+    Tag::new(
+        Class::from_bits(id >> 6),
+        u32::from(id & 0x1f),
+        id & 0x20 != 0,
+    )
+}
+
 /// A cursor over encoded bytes.
 ///
 /// A child reader is made for the contents of each constructed or tagged value; it
@@ -165,8 +200,7 @@ impl<'a> Reader<'a> {
         if let Some(&id) = rest.first() {
             if id & 0x1f != 0x1f {
                 // Low tag number form: the whole tag is in this octet.
-                let class = Class::from_bits(id >> 6);
-                return Ok(Some(Tag::new(class, u32::from(id & 0x1f), id & 0x20 != 0)));
+                return Ok(Some(low_tag(id)));
             }
         }
         Tag::parse(rest, self.rules)
@@ -174,30 +208,16 @@ impl<'a> Reader<'a> {
             .map_err(|k| self.error(k))
     }
 
-    /// The common header at the cursor, without consuming it: a low tag number (not
-    /// [UNIVERSAL 0]) and a short or one/two-octet definite length that fits in the
-    /// input and the limits, outside CER (every header of a typical certificate).
-    /// Returns the identifier octet, the header length and the contents length, small
-    /// enough to stay in registers; `None` sends the caller to the general path, which
-    /// also reports every error.
+    /// The common header at the cursor, without consuming it (see [`common_header`]),
+    /// also within the limits and outside CER (every header of a typical certificate).
+    /// `None` sends the caller to the general path, which also reports every error.
     #[inline(always)]
     fn common_header(&self) -> Option<(u8, usize, usize)> {
-        let &[id, l0, ref rest @ ..] = self.input.get(self.pos..)? else {
-            return None;
-        };
-        if id & 0x1f == 0x1f || id & 0xdf == 0 || self.rules == Rules::Cer {
+        if self.rules == Rules::Cer {
             return None;
         }
-        let (n, hl) = if l0 < 0x80 {
-            (usize::from(l0), 2)
-        } else if l0 == 0x81 && rest.first().is_some_and(|&b| b >= 0x80) {
-            (usize::from(rest[0]), 3)
-        } else if l0 == 0x82 && rest.len() >= 2 && rest[0] != 0 {
-            ((usize::from(rest[0]) << 8) | usize::from(rest[1]), 4)
-        } else {
-            return None;
-        };
-        (n <= rest.len() + 2 - hl && n <= self.limits.max_length).then_some((id, hl, n))
+        let (id, hl, n) = common_header(self.input.get(self.pos..)?)?;
+        (n <= self.limits.max_length).then_some((id, hl, n))
     }
 
     /// Consumes the element at the cursor when its header is a common one (see
@@ -209,17 +229,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let raw = self.input.get(start..start + hl + n)?;
         self.pos = start + hl + n;
-        Some((Self::low_tag(id), self.base + start, raw, hl))
-    }
-
-    /// The tag of an identifier octet with a low tag number.
-    #[inline(always)]
-    fn low_tag(id: u8) -> Tag {
-        Tag::new(
-            Class::from_bits(id >> 6),
-            u32::from(id & 0x1f),
-            id & 0x20 != 0,
-        )
+        Some((low_tag(id), self.base + start, raw, hl))
     }
 
     /// Parses and consumes an element header, enforcing the rules' length forms and
@@ -230,7 +240,7 @@ impl<'a> Reader<'a> {
             let offset = self.offset();
             self.pos += hl;
             return Ok(Header {
-                tag: Self::low_tag(id),
+                tag: low_tag(id),
                 length: Length::Definite(n),
                 offset,
                 header_len: hl,
@@ -368,7 +378,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         if let Some((id, hl, n)) = self.common_header() {
             let header = Header {
-                tag: Self::low_tag(id),
+                tag: low_tag(id),
                 length: Length::Definite(n),
                 offset: self.offset(),
                 header_len: hl,

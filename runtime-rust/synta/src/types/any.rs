@@ -43,11 +43,7 @@ impl<'a> AnyRef<'a> {
     #[inline]
     pub fn tag(&self) -> Tag {
         match self.raw.first() {
-            Some(&id) if id & 0x1f != 0x1f => Tag::new(
-                crate::Class::from_bits(id >> 6),
-                u32::from(id & 0x1f),
-                id & 0x20 != 0,
-            ),
+            Some(&id) if id & 0x1f != 0x1f => crate::reader::low_tag(id),
             // The identifier was checked when the element was read; BER is the most
             // lenient reading of it.
             _ => Tag::parse(self.raw, Rules::Ber)
