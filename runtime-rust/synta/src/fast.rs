@@ -253,10 +253,10 @@ pub fn skip_extensions_fast(r: &mut FastReader<'_>) -> Option<()> {
     Some(())
 }
 
-/// Decodes exactly one `T` from `bytes` through the fast path; `None` when it gives up
-/// or bytes are left over.
-pub(crate) fn decode_fast<'a, T: Decode<'a>>(bytes: &'a [u8]) -> Option<T> {
-    let mut r = FastReader::new(bytes, 0);
+/// Decodes exactly one `T` from `bytes`, found at absolute offset `base`, through the
+/// fast path; `None` when it gives up or bytes are left over.
+pub(crate) fn decode_fast<'a, T: Decode<'a>>(bytes: &'a [u8], base: usize) -> Option<T> {
+    let mut r = FastReader::new(bytes, base);
     let v = T::decode_fast(&mut r)?;
     r.is_finished().then_some(v)
 }

@@ -291,7 +291,7 @@ pub fn decode_with_limits<'a, T: Decode<'a>>(
     limits: Limits,
 ) -> Result<T> {
     if rules == Rules::Der && limits == Limits::DEFAULT {
-        if let Some(v) = crate::fast::decode_fast(bytes) {
+        if let Some(v) = crate::fast::decode_fast(bytes, 0) {
             return Ok(v);
         }
     }
@@ -320,11 +320,8 @@ pub fn decode_general<'a, T: Decode<'a>>(
 /// offsets into that input. DER tries the fast path first, as [`decode`] does.
 pub fn decode_at<'a, T: Decode<'a>>(bytes: &'a [u8], offset: usize, rules: Rules) -> Result<T> {
     if rules == Rules::Der {
-        let mut f = FastReader::new(bytes, offset);
-        if let Some(v) = T::decode_fast(&mut f) {
-            if f.is_finished() {
-                return Ok(v);
-            }
+        if let Some(v) = crate::fast::decode_fast(bytes, offset) {
+            return Ok(v);
         }
     }
     let mut r = Reader::sub(bytes, offset, rules, 0, Limits::DEFAULT);

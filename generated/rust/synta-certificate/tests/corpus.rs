@@ -3,31 +3,13 @@
 //! CRLs, CSRs and OCSP messages decode and re-encode.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use synta::{Decode as _, Encode};
 use synta_certificate::{Certificate, Crl, Csr, OcspRequest, OcspResponse};
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../tests/corpus")
-}
-
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![corpus().join(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == ext) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+mod common;
+use common::{corpus, files};
 
 fn rel(p: &Path) -> String {
     p.strip_prefix(corpus())

@@ -3,14 +3,13 @@
 //! DER built by hand here, byte by byte, independently of the generated encoders.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use synta::Encode;
 use synta_certificate::mtc::{self, CertificationAuthority, LogEntry};
 use synta_certificate::{Certificate, MlDsa};
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../tests/corpus")
-}
+mod common;
+use common::corpus;
 
 // ---- hand-built DER (X.690 8.1: tag, definite length, contents) ----
 

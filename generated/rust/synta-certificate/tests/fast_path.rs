@@ -9,30 +9,18 @@
     clippy::cast_possible_truncation
 )]
 
-use std::path::{Path, PathBuf};
-
 use synta::{Decode, Limits, Rules};
 use synta_certificate::generated::{
     ocsp_2013_08 as ocsp, pkcs_10, pkix1_explicit_2009 as x509, pkix1_implicit_2009 as ext,
 };
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../tests/corpus")
-}
+mod common;
 
 fn der_files(dir: &str) -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut stack = vec![corpus().join(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "der") {
-                out.push(std::fs::read(&p).unwrap());
-            }
-        }
-    }
+    let out: Vec<Vec<u8>> = common::files(dir, "der")
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
     assert!(!out.is_empty(), "no corpus files under {dir}");
     out
 }

@@ -115,10 +115,10 @@ impl<'a> Decode<'a> for AnyRef<'a> {
     #[inline]
     fn decode_fast(r: &mut crate::FastReader<'a>) -> Option<Self> {
         let h = r.element()?;
-        Some(AnyRef {
-            raw: r.slice(h.start, h.end),
-            offset: r.offset_of(h.start),
-        })
+        Some(AnyRef::checked(
+            r.slice(h.start, h.end),
+            r.offset_of(h.start),
+        ))
     }
 }
 
