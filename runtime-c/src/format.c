@@ -82,34 +82,43 @@ static void sub_small(uint8_t *mag, size_t len, unsigned v) {
     }
 }
 
+/* Writes the sub-identifier of |len| (at most 9) octets at |p| in decimal into |out|
+ * (at least 22 chars: "2." and 20 digits); |split_first| writes the first one of an
+ * OBJECT IDENTIFIER as its two arcs X.Y (8.19.4: X * 40 + Y, X in 0..2). Returns the
+ * number of chars. */
+static size_t small_arc_text(const uint8_t *p, size_t len, int split_first, char *out) {
+    uint64_t v = 0;
+    size_t n = 0, d = 0, k;
+    char rev[20];
+    for (k = 0; k < len; k++) v = (v << 7) | (p[k] & 0x7Fu);
+    if (split_first) {
+        unsigned first = v < 40 ? 0 : v < 80 ? 1 : 2;
+        v -= first * 40u;
+        out[n++] = (char)('0' + first);
+        out[n++] = '.';
+    }
+    do {
+        rev[d++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (d > 0) out[n++] = rev[--d];
+    return n;
+}
+
 /* The dotted text of |oid| when every arc fits in 63 bits (the OIDs of certificates),
- * written into |text| (at least 22 chars per octet of |oid|) in one pass; 0 when an arc is
- * longer or a sub-identifier is not minimal (the general loop below decides). */
+ * written in one pass into |text| (at least 23 chars per octet of |oid|: a dot, "2."
+ * and 20 digits per sub-identifier); 0 when an arc is longer or a sub-identifier is
+ * not minimal (the general loop below decides). */
 static size_t oid_short(synta_span oid, int relative, char *text) {
     size_t n = 0, i = 0, arc = 0;
     while (i < oid.len) {
-        uint64_t v = 0;
-        size_t len = 0, d = 0;
-        char rev[20];
+        size_t start = i;
         if (oid.data[i] == 0x80) return 0;
-        do {
-            if (++len > 9) return 0;
-            v = (v << 7) | (oid.data[i] & 0x7Fu);
-        } while (oid.data[i++] & 0x80);
-        if (arc == 0 && !relative) {
-            /* 8.19.4: the first sub-identifier is X * 40 + Y with X in 0..2. */
-            unsigned first = v < 40 ? 0 : v < 80 ? 1 : 2;
-            v -= first * 40u;
-            text[n++] = (char)('0' + first);
-            text[n++] = '.';
-        } else if (arc > 0) {
-            text[n++] = '.';
-        }
-        do {
-            rev[d++] = (char)('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        while (d > 0) text[n++] = rev[--d];
+        while (oid.data[i] & 0x80) i++;
+        i++;
+        if (i - start > 9) return 0;
+        if (arc > 0) text[n++] = '.';
+        n += small_arc_text(oid.data + start, i - start, arc == 0 && !relative, text + n);
         arc++;
     }
     return n;
@@ -120,7 +129,7 @@ size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap) {
     if (cap > 0) buf[0] = '\0';
     if (oid.len == 0 || (oid.data[oid.len - 1] & 0x80)) return 0;
     if (oid.len <= 32) {
-        char text[32 * 22];
+        char text[32 * 23];
         size_t n = oid_short(oid, relative, text);
         if (n > 0) {
             put(buf, cap, &pos, text, n);
@@ -138,22 +147,10 @@ size_t synta_oid_format(synta_span oid, int relative, char *buf, size_t cap) {
         len = i - start;
         if (len > MAX_ARC) return 0;
         if (len <= 9) {
-            /* Fast path: an arc of at most 63 bits, the usual case. */
-            uint64_t v = 0;
-            size_t n = 0;
-            for (k = start; k < i; k++) v = (v << 7) | (oid.data[k] & 0x7Fu);
-            if (arc == 0 && !relative) {
-                first = v < 40 ? 0 : v < 80 ? 1 : 2;
-                v -= first * 40u;
-                put(buf, cap, &pos, first == 0 ? "0." : first == 1 ? "1." : "2.", 2);
-            } else if (arc > 0) {
-                put(buf, cap, &pos, ".", 1);
-            }
-            do {
-                digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
-                v /= 10;
-            } while (v != 0);
-            put(buf, cap, &pos, digits + sizeof digits - n, n);
+            /* An arc of at most 63 bits (in an OID longer than oid_short takes). */
+            char text[24];
+            if (arc > 0) put(buf, cap, &pos, ".", 1);
+            put(buf, cap, &pos, text, small_arc_text(oid.data + start, len, arc == 0 && !relative, text));
             arc++;
             continue;
         }
