@@ -30,6 +30,8 @@ pub struct FieldAttrs {
     pub name: Option<String>,
     /// A `::synta::Constraint` expression checked after decoding and before encoding.
     pub constraint: Option<Expr>,
+    /// A `::synta::Constraint` every element of a SEQUENCE OF / SET OF component checks.
+    pub element_constraint: Option<Expr>,
     /// The variant of an extensible CHOICE that keeps an unknown alternative raw.
     pub unknown: bool,
 }
@@ -108,6 +110,9 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             } else if meta.path.is_ident("constraint") {
                 let s: LitStr = meta.value()?.parse()?;
                 out.constraint = Some(s.parse()?);
+            } else if meta.path.is_ident("element_constraint") {
+                let s: LitStr = meta.value()?.parse()?;
+                out.element_constraint = Some(s.parse()?);
             } else {
                 return Err(meta.error("unknown asn1 field attribute"));
             }

@@ -123,23 +123,45 @@ impl Component {
         self.rebox(self.checked(self.decode_unchecked()), self.inner.is_some())
     }
 
-    /// Wraps a decode expression `Result<T>` with the component's constraint check.
+    /// Wraps a decode expression `Result<T>` with the component's constraint checks:
+    /// its own, then its elements'.
     pub fn checked(&self, decode: TokenStream) -> TokenStream {
-        match &self.attrs.constraint {
-            None => decode,
-            Some(c) => quote!({
-                let __at = r.offset();
-                #decode.and_then(|v| ::synta::Constraint::check(&#c, &v, __at).map(|()| v))
-            }),
+        let own =
+            self.attrs.constraint.as_ref().map(
+                |c| quote!(.and_then(|v| ::synta::Constraint::check(&#c, &v, __at).map(|()| v))),
+            );
+        let elements = self.attrs.element_constraint.as_ref().map(|c| {
+            let explicit = self.attrs.tag.is_some() && !self.implicit;
+            quote!(.and_then(|v| {
+                ::synta::Constraint::check_elements(&#c, &v, |i| {
+                    ::synta::element_offset(&__list, #explicit, i).unwrap_or(__at)
+                })
+                .map(|()| v)
+            }))
+        });
+        if own.is_none() && elements.is_none() {
+            return decode;
         }
+        // The reader as it was, to find a failing element's offset (only on failure).
+        let saved = elements.as_ref().map(|_| quote!(let __list = r.clone();));
+        quote!({
+            let __at = r.offset();
+            #saved
+            #decode #own #elements
+        })
     }
 
-    /// `Result<()>`: checks the constraint of the value `v` before encoding it.
+    /// `Result<()>`: checks the constraints of the value `v` before encoding it.
     pub fn check_before_encode(&self, v: &TokenStream) -> TokenStream {
-        match &self.attrs.constraint {
-            None => quote!(::core::result::Result::<(), ::synta::Error>::Ok(())),
-            Some(c) => quote!(::synta::Constraint::check(&#c, #v, 0)),
+        let mut check = quote!(::core::result::Result::<(), ::synta::Error>::Ok(()));
+        if let Some(c) = &self.attrs.constraint {
+            check = quote!(::synta::Constraint::check(&#c, #v, 0));
         }
+        if let Some(c) = &self.attrs.element_constraint {
+            check =
+                quote!(#check.and_then(|()| ::synta::Constraint::check_elements(&#c, #v, |_| 0)));
+        }
+        check
     }
 
     fn decode_unchecked(&self) -> TokenStream {
@@ -304,10 +326,15 @@ impl Component {
 
     /// Keeps a decoded `Option<T>` only when the component's constraint holds.
     fn checked_fast(&self, decode: TokenStream) -> TokenStream {
-        match &self.attrs.constraint {
-            None => decode,
-            Some(c) => quote!(#decode.filter(|v| ::synta::Constraint::check(&#c, v, 0).is_ok())),
-        }
+        let own = self
+            .attrs
+            .constraint
+            .as_ref()
+            .map(|c| quote!(.filter(|v| ::synta::Constraint::check(&#c, v, 0).is_ok())));
+        let elements = self.attrs.element_constraint.as_ref().map(
+            |c| quote!(.filter(|v| ::synta::Constraint::check_elements(&#c, v, |_| 0).is_ok())),
+        );
+        quote!(#decode #own #elements)
     }
 
     /// Fast counterpart of [`Component::decode`]: `Option<Ty>`.

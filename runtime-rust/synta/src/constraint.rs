@@ -12,8 +12,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::types::strings::Text;
 use crate::{
     BitStringRef, BmpString, GeneralString, GraphicString, Ia5String, Int, IntRef, NumericString,
-    ObjectDescriptor, OctetStringRef, PrintableString, SequenceOf, SetOf, SetOfVec, TeletexString,
-    UniversalString, Utf8String, VideotexString, VisibleString,
+    ObjectDescriptor, OctetStringRef, PrintableString, Reader, SequenceOf, SetOf, SetOfVec,
+    TeletexString, UniversalString, Utf8String, VideotexString, VisibleString,
 };
 
 /// A folded subtype constraint: every part that is set must hold.
@@ -72,6 +72,23 @@ impl Constraint {
             Ok(())
         } else {
             Err(Error::new(ErrorKind::ConstraintViolated(self.text), offset))
+        }
+    }
+
+    /// Checks every element of the SEQUENCE OF / SET OF value `v` (the constraint of its
+    /// element type). The first element that breaks it is reported with its index in the
+    /// path, at the offset `locate` gives for that index: called only on failure, it
+    /// re-reads the encoding (see [`element_offset`]) so that decoding stays as it is.
+    pub fn check_elements<C: Elements + ?Sized>(
+        &self,
+        v: &C,
+        locate: impl FnOnce(usize) -> usize,
+    ) -> Result<()> {
+        match v.first_failing(|e| self.holds(e)) {
+            None => Ok(()),
+            Some(i) => {
+                Err(Error::new(ErrorKind::ConstraintViolated(self.text), locate(i)).in_index(i))
+            }
         }
     }
 
@@ -139,6 +156,62 @@ pub trait Measure {
     fn is_absent(&self) -> bool {
         false
     }
+}
+
+/// A SEQUENCE OF / SET OF value whose elements a constraint can be checked on.
+pub trait Elements {
+    /// The element type.
+    type Element: Measure;
+
+    /// The index of the first element for which `holds` is false.
+    fn first_failing(&self, holds: impl FnMut(&Self::Element) -> bool) -> Option<usize>;
+}
+
+impl<T: Measure> Elements for Vec<T> {
+    type Element = T;
+    fn first_failing(&self, holds: impl FnMut(&T) -> bool) -> Option<usize> {
+        let mut holds = holds;
+        self.iter().position(|e| !holds(e))
+    }
+}
+
+impl<T: Measure> Elements for SetOfVec<T> {
+    type Element = T;
+    fn first_failing(&self, holds: impl FnMut(&T) -> bool) -> Option<usize> {
+        self.0.first_failing(holds)
+    }
+}
+
+impl<C: Elements> Elements for Option<C> {
+    type Element = C::Element;
+    fn first_failing(&self, holds: impl FnMut(&C::Element) -> bool) -> Option<usize> {
+        self.as_ref().and_then(|c| c.first_failing(holds))
+    }
+}
+
+impl<C: Elements + ?Sized> Elements for Box<C> {
+    type Element = C::Element;
+    fn first_failing(&self, holds: impl FnMut(&C::Element) -> bool) -> Option<usize> {
+        (**self).first_failing(holds)
+    }
+}
+
+/// The offset of element `index` of the SEQUENCE OF / SET OF whose encoding `r` is
+/// positioned at (inside one EXPLICIT tag when `explicit`); `None` when it does not
+/// frame that far.
+#[must_use]
+pub fn element_offset(r: &Reader<'_>, explicit: bool, index: usize) -> Option<usize> {
+    let mut outer = r.clone();
+    let header = outer.read_header().ok()?;
+    let mut list = outer.child(&header).ok()?;
+    if explicit {
+        let header = list.read_header().ok()?;
+        list = list.child(&header).ok()?;
+    }
+    for _ in 0..index {
+        list.read_element().ok()?;
+    }
+    Some(list.offset())
 }
 
 impl<T: Measure> Measure for Option<T> {

@@ -39,7 +39,7 @@ pub mod types;
 pub mod walk;
 mod writer;
 
-pub use constraint::{Constraint, Measure};
+pub use constraint::{element_offset, Constraint, Elements, Measure};
 pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
 pub use fast::{
     decode_explicit_fast, decode_explicit_optional_fast, decode_implicit_fast,

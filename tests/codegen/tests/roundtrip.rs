@@ -162,3 +162,90 @@ fn every_fixture_module_was_generated() {
         .count();
     assert!(count >= 150, "{count}");
 }
+
+/// The rendered field path of an error.
+fn path_of(err: &synta::Error) -> String {
+    let mut s = String::new();
+    err.write_path(&mut s).unwrap();
+    s
+}
+
+#[test]
+fn element_type_constraints_are_checked_on_every_element() {
+    use seqof_element_constraints::seqof_element_constraints::*;
+    let utf8 = |s: &str| synta::Utf8String::new(s).unwrap();
+    let ok = Record {
+        names: vec![synta::SetOfVec(vec![utf8("a")])],
+        digits: vec![5],
+        codes: None,
+        tagged: None,
+        implicitly: None,
+    };
+    let der = ok.to_der().unwrap();
+    assert_eq!(
+        der,
+        [0x30, 0x0C, 0x30, 0x05, 0x31, 0x03, 0x0C, 0x01, b'a', 0x30, 0x03, 0x02, 0x01, 0x05]
+    );
+    assert_eq!(Record::from_der(&der).unwrap(), ok);
+
+    // `Rdns ::= SEQUENCE OF Rdn` with an empty `Rdn` (SIZE (1..MAX)) as its second
+    // element: reported at that element (offset 9), with its index in the path.
+    let empty_second = [
+        0x30, 0x0E, 0x30, 0x07, 0x31, 0x03, 0x0C, 0x01, b'a', 0x31, 0x00, 0x30, 0x03, 0x02, 0x01,
+        0x05,
+    ];
+    let err = Record::from_der(&empty_second).unwrap_err();
+    assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("SIZE (1..MAX)"));
+    assert_eq!(err.offset(), 9, "{err}");
+    assert_eq!(path_of(&err), "Record.names[1]");
+    // The general decoder (not the DER fast path) decides the same.
+    assert_eq!(
+        synta::decode_general::<Record>(&empty_second, synta::Rules::Der, synta::Limits::DEFAULT)
+            .unwrap_err(),
+        err
+    );
+    // BER reaches the same verdict through an indefinite-length list.
+    let indefinite = [
+        0x30, 0x80, 0x30, 0x80, 0x31, 0x03, 0x0C, 0x01, b'a', 0x31, 0x00, 0x00, 0x00, 0x30, 0x03,
+        0x02, 0x01, 0x05, 0x00, 0x00,
+    ];
+    let err = Record::from_ber(&indefinite).unwrap_err();
+    assert_eq!(err.offset(), 9, "{err}");
+
+    // An out-of-range element of a `SEQUENCE OF Digit` (INTEGER (0..9)).
+    let mut wire = der.clone();
+    wire[13] = 10;
+    let err = Record::from_der(&wire).unwrap_err();
+    assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(0..9)"));
+    assert_eq!(
+        (err.offset(), path_of(&err).as_str()),
+        (11, "Record.digits[0]")
+    );
+
+    // Through an EXPLICIT tag: `tagged [0] Rdns` holding one empty Rdn at offset 16.
+    let tagged = [
+        0x30, 0x12, 0x30, 0x05, 0x31, 0x03, 0x0C, 0x01, b'a', 0x30, 0x03, 0x02, 0x01, 0x05, 0xA0,
+        0x04, 0x30, 0x02, 0x31, 0x00,
+    ];
+    let err = Record::from_der(&tagged).unwrap_err();
+    assert_eq!(
+        (err.offset(), path_of(&err).as_str()),
+        (18, "Record.tagged[0]")
+    );
+
+    // A WITH COMPONENT constraint on the way to the list, and a CHOICE alternative.
+    let bad = Record {
+        codes: Some(vec![
+            IntRef::from_static(&[0x00, 0x96]),
+            IntRef::from_static(&[99]),
+        ]),
+        ..ok.clone()
+    };
+    let err = bad.to_der().unwrap_err();
+    assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(100..199)"));
+    assert_eq!(path_of(&err), "[1]");
+    let words = Pick::Words(vec![synta::PrintableString::new("abc").unwrap()]);
+    assert!(words.to_der().is_err());
+    let words = Pick::Words(vec![synta::PrintableString::new("ab").unwrap()]);
+    assert_eq!(Pick::from_der(&words.to_der().unwrap()).unwrap(), words);
+}

@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Generator;
-use crate::ir::{Constraints, Type, TypeKind};
+use crate::ir::{Constraints, TagClass, Type, TypeKind};
 
 /// The measurable parts of one or more constraints, intersected.
 #[derive(Default)]
@@ -54,7 +54,9 @@ impl Folded {
             used = true;
         }
         if used {
-            self.text.push(c.text.trim().to_string());
+            // One line in error messages, however the schema wraps it.
+            let words: Vec<&str> = c.text.split_whitespace().collect();
+            self.text.push(words.join(" "));
         }
     }
 
@@ -111,6 +113,66 @@ impl Generator<'_> {
     /// to untagged definitions, those of the types it names.
     pub(super) fn component_constraint(&self, ty: &Type) -> Option<TokenStream> {
         let mut folded = Folded::default();
+        self.fold_component(ty, &mut folded);
+        folded.expr()
+    }
+
+    /// The constraint every element of a SEQUENCE OF / SET OF component of type `ty`
+    /// checks: that of its element type (followed as for [`Self::component_constraint`])
+    /// and any `WITH COMPONENT` constraint on the way to the collection.
+    ///
+    /// `None` unless the component's Rust type is the plain `Vec` / `SetOfVec` of the
+    /// element (no tag wrapper on the way, the element untagged), which is what the
+    /// runtime's `Elements` measures. Elements of elements are not followed.
+    pub(super) fn element_constraint(&self, ty: &Type) -> Option<TokenStream> {
+        // The first non-universal tag is the component's tag attribute; any other tag
+        // would wrap the collection in a tag type.
+        let first_is_attr = ty
+            .tagging
+            .first()
+            .is_some_and(|t| t.class != TagClass::Universal);
+        if ty.tagging.len() > usize::from(first_is_attr) {
+            return None;
+        }
+        let mut folded = Folded::default();
+        let mut with_component = Vec::new();
+        let mut current = ty;
+        for _ in 0..64 {
+            if let Some(c) = current
+                .constraints
+                .as_ref()
+                .and_then(|c| c.element.as_deref())
+            {
+                with_component.push(c);
+            }
+            match &current.kind {
+                TypeKind::SequenceOf(of) | TypeKind::SetOf(of) => {
+                    if !of.element.tagging.is_empty() {
+                        return None;
+                    }
+                    let kind = self.resolved_kind(&of.element)?;
+                    for c in with_component {
+                        folded.add(c, kind);
+                    }
+                    self.fold_component(&of.element, &mut folded);
+                    return folded.expr();
+                }
+                TypeKind::Reference { target } => {
+                    let next = self.definition_type(target)?;
+                    if !next.tagging.is_empty() || self.externs.contains_key(target) {
+                        return None;
+                    }
+                    current = next;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Folds the constraints of `ty`, and of the untagged definitions it names, into
+    /// `folded`.
+    fn fold_component(&self, ty: &Type, folded: &mut Folded) -> Option<()> {
         let mut current = ty;
         let mut hops = 0;
         loop {
@@ -129,6 +191,6 @@ impl Generator<'_> {
             current = next;
             hops += 1;
         }
-        folded.expr()
+        Some(())
     }
 }

@@ -256,6 +256,11 @@ impl<'ir> Generator<'ir> {
             let s = expr_text(&constraint);
             attrs.push(quote!(constraint = #s));
         }
+        // A deferred list's elements are checked when it is decoded on its own.
+        if let Some(constraint) = self.element_constraint(&c.ty).filter(|_| !lazy) {
+            let s = expr_text(&constraint);
+            attrs.push(quote!(element_constraint = #s));
+        }
         let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
         let optional = match &c.presence {
             Presence::Required => c.extension.is_some() && !variant,

@@ -289,4 +289,22 @@ mod tests {
         assert_eq!(err.offset(), 113, "{err}");
         assert_eq!(rfc4514(&der).unwrap_err().offset(), 13);
     }
+
+    #[test]
+    fn an_empty_rdn_is_rejected_by_the_typed_name_as_by_the_renderer() {
+        // SEQUENCE { SET { SEQUENCE { OID 2.5.4.3, PrintableString "a" } }, SET {} }
+        let der = [
+            0x30, 0x0e, 0x31, 0x0a, 0x30, 0x08, 0x06, 0x03, 0x55, 0x04, 0x03, 0x13, 0x01, b'a',
+            0x31, 0x00,
+        ];
+        let typed = <crate::pkix::Name<'_> as synta::Decode>::from_der(&der).unwrap_err();
+        let rendered = rfc4514(&der).unwrap_err();
+        for err in [&typed, &rendered] {
+            assert!(
+                matches!(err.kind(), ErrorKind::ConstraintViolated(_)),
+                "{err}"
+            );
+            assert_eq!(err.offset(), 14, "{err}");
+        }
+    }
 }

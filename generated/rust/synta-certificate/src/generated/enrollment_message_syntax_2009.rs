@@ -541,7 +541,8 @@ pub struct CmcStatusInfo<'a> {
     /// `bodyList` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:246)
     #[asn1(
         name = "bodyList",
-        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_list: ::std::vec::Vec<BodyPartId>,
     /// `statusString` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:247)
@@ -721,7 +722,10 @@ pub struct AddExtensions<'a> {
     )]
     pub pki_data_reference: BodyPartId,
     /// `certReferences` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:298)
-    #[asn1(name = "certReferences")]
+    #[asn1(
+        name = "certReferences",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
+    )]
     pub cert_references: ::std::vec::Vec<BodyPartId>,
     /// `extensions` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:299)
     #[asn1(name = "extensions")]
@@ -837,7 +841,10 @@ pub struct LraPopWitness {
     )]
     pub pki_data_bodyid: BodyPartId,
     /// `bodyIds` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:334)
-    #[asn1(name = "bodyIds")]
+    #[asn1(
+        name = "bodyIds",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
+    )]
     pub body_ids: ::std::vec::Vec<BodyPartId>,
 }
 /// ```asn1
@@ -1034,7 +1041,8 @@ pub struct CmcUnsignedData<'a> {
     /// `bodyPartPath` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:407)
     #[asn1(
         name = "bodyPartPath",
-        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub body_part_path: BodyPartPath,
     /// `identifier` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:408)
@@ -1180,7 +1188,8 @@ pub enum BodyPartReference {
     /// `bodyPartPath` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:443)
     #[asn1(
         name = "bodyPartPath",
-        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     BodyPartPath(BodyPartPath),
 }
@@ -1339,13 +1348,15 @@ pub struct ModCertTemplate<'a> {
     /// `pkiDataReference` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:500)
     #[asn1(
         name = "pkiDataReference",
-        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub pki_data_reference: BodyPartPath,
     /// `certReferences` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:501)
     #[asn1(
         name = "certReferences",
-        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
+        constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)",
+        element_constraint = "::synta::Constraint::new(\"(0..4294967295)\").value(::core::option::Option::Some(0), ::core::option::Option::Some(4294967295))"
     )]
     pub cert_references: BodyPartList,
     /// `replace` (schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:502)

@@ -525,7 +525,10 @@ pub const ID_EMAIL_ADDRESS: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 #[asn1(name = "Name")]
 pub enum Name<'a> {
     /// `rdnSequence` (schemas/rfc5912/PKIX1Explicit-2009.asn1:226)
-    #[asn1(name = "rdnSequence")]
+    #[asn1(
+        name = "rdnSequence",
+        element_constraint = "::synta::Constraint::new(\"SIZE (1 .. MAX)\").size(1, ::core::option::Option::None)"
+    )]
     RdnSequence(RdnSequence<'a>),
 }
 /// ```asn1

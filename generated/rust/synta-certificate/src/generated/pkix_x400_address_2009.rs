@@ -22,7 +22,7 @@ pub struct OrAddress<'a> {
     /// `built-in-domain-defined-attributes` (schemas/rfc5912/PKIX-X400Address-2009.asn1:11)
     #[asn1(
         name = "built-in-domain-defined-attributes",
-        constraint = "::synta::Constraint::new(\"SIZE\\n                      (1..ub-domain-defined-attributes)\",).size(1, ::core::option::Option::Some(4))"
+        constraint = "::synta::Constraint::new(\"SIZE (1..ub-domain-defined-attributes)\").size(1, ::core::option::Option::Some(4))"
     )]
     pub built_in_domain_defined_attributes: ::core::option::Option<
         BuiltInDomainDefinedAttributes<'a>,
@@ -76,7 +76,7 @@ pub struct BuiltInStandardAttributes<'a> {
         name = "terminal-identifier",
         context = 1,
         implicit,
-        constraint = "::synta::Constraint::new(\"(SIZE\\n  (1..ub-terminal-id-length))\").size(1, ::core::option::Option::Some(24))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-terminal-id-length))\").size(1, ::core::option::Option::Some(24))"
     )]
     pub terminal_identifier: ::core::option::Option<TerminalIdentifier<'a>>,
     /// `private-domain-name` (schemas/rfc5912/PKIX-X400Address-2009.asn1:25)
@@ -106,7 +106,8 @@ pub struct BuiltInStandardAttributes<'a> {
         name = "organizational-unit-names",
         context = 6,
         implicit,
-        constraint = "::synta::Constraint::new(\"SIZE (1..ub-organizational-units)\").size(1, ::core::option::Option::Some(4))"
+        constraint = "::synta::Constraint::new(\"SIZE (1..ub-organizational-units)\").size(1, ::core::option::Option::Some(4))",
+        element_constraint = "::synta::Constraint::new(\"(SIZE (1..ub-organizational-unit-name-length))\").size(1, ::core::option::Option::Some(32))"
     )]
     pub organizational_unit_names: ::core::option::Option<OrganizationalUnitNames<'a>>,
 }
@@ -201,7 +202,7 @@ pub const X121_ADDRESS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::ne
 pub type TerminalIdentifier<'a> = ::synta::PrintableString<'a>;
 /// The constraints of `TerminalIdentifier`, for a value decoded on its own (components of the type check them when decoded).
 pub const TERMINAL_IDENTIFIER_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
-        "(SIZE\n  (1..ub-terminal-id-length))",
+        "(SIZE (1..ub-terminal-id-length))",
     )
     .size(1, ::core::option::Option::Some(24));
 /// ```asn1
@@ -324,7 +325,7 @@ pub const ORGANIZATIONAL_UNIT_NAMES_CONSTRAINT: ::synta::Constraint = ::synta::C
 pub type OrganizationalUnitName<'a> = ::synta::PrintableString<'a>;
 /// The constraints of `OrganizationalUnitName`, for a value decoded on its own (components of the type check them when decoded).
 pub const ORGANIZATIONAL_UNIT_NAME_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
-        "(SIZE\n                      (1..ub-organizational-unit-name-length))",
+        "(SIZE (1..ub-organizational-unit-name-length))",
     )
     .size(1, ::core::option::Option::Some(32));
 /// ```asn1
@@ -339,7 +340,7 @@ pub type BuiltInDomainDefinedAttributes<'a> = ::std::vec::Vec<
 >;
 /// The constraints of `BuiltInDomainDefinedAttributes`, for a value decoded on its own (components of the type check them when decoded).
 pub const BUILT_IN_DOMAIN_DEFINED_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::new(
-        "SIZE\n                      (1..ub-domain-defined-attributes)",
+        "SIZE (1..ub-domain-defined-attributes)",
     )
     .size(1, ::core::option::Option::Some(4));
 /// ```asn1
@@ -359,13 +360,13 @@ pub struct BuiltInDomainDefinedAttribute<'a> {
     /// `type` (schemas/rfc5912/PKIX-X400Address-2009.asn1:90)
     #[asn1(
         name = "type",
-        constraint = "::synta::Constraint::new(\"(SIZE\\n                     (1..ub-domain-defined-attribute-type-length))\",).size(1, ::core::option::Option::Some(8))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-defined-attribute-type-length))\",).size(1, ::core::option::Option::Some(8))"
     )]
     pub type_: ::synta::PrintableString<'a>,
     /// `value` (schemas/rfc5912/PKIX-X400Address-2009.asn1:92)
     #[asn1(
         name = "value",
-        constraint = "::synta::Constraint::new(\"(SIZE\\n                     (1..ub-domain-defined-attribute-value-length))\",).size(1, ::core::option::Option::Some(128))"
+        constraint = "::synta::Constraint::new(\"(SIZE (1..ub-domain-defined-attribute-value-length))\",).size(1, ::core::option::Option::Some(128))"
     )]
     pub value: ::synta::PrintableString<'a>,
 }
