@@ -33,7 +33,8 @@ int main(void) {
     /* Writing: a child builder per nested length; the bytes come back malloc'ed. */
     if (!synta_cbb_init(&cbb, 16) || !synta_cbb_add_asn1(&cbb, &child, SYNTA_TAG_SEQUENCE) ||
         !synta_cbb_add_int64(&child, SYNTA_TAG_INTEGER, value) ||
-        !synta_cbb_add_primitive(&child, SYNTA_TAG_UTF8_STRING, name) || !synta_cbb_finish(&cbb, &out, &out_len)) {
+        !synta_cbb_add_primitive(&child, SYNTA_TAG_UTF8_STRING, name) ||
+        !synta_cbb_finish(&cbb, &out, &out_len)) {
         synta_cbb_cleanup(&cbb);
         return 1;
     }

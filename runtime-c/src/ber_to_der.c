@@ -17,16 +17,25 @@ static int convert(synta_cbs *in, synta_cbb *out);
  * DER turns into the primitive form (X.690 10.2). */
 static int joinable(uint32_t number) {
     switch (number) {
-    case 3:  /* BIT STRING */
-    case 4:  /* OCTET STRING */
-    case 7:  /* ObjectDescriptor */
-    case 12: /* UTF8String */
-    case 18: case 19: case 20: case 21: case 22: /* Numeric .. IA5 */
-    case 23: case 24: /* UTCTime, GeneralizedTime */
-    case 25: case 26: case 27: case 28: case 30: /* Graphic .. BMP */
-        return 1;
-    default:
-        return 0;
+        case 3:  /* BIT STRING */
+        case 4:  /* OCTET STRING */
+        case 7:  /* ObjectDescriptor */
+        case 12: /* UTF8String */
+        case 18:
+        case 19:
+        case 20:
+        case 21:
+        case 22: /* Numeric .. IA5 */
+        case 23:
+        case 24: /* UTCTime, GeneralizedTime */
+        case 25:
+        case 26:
+        case 27:
+        case 28:
+        case 30: /* Graphic .. BMP */
+            return 1;
+        default:
+            return 0;
     }
 }
 
@@ -69,7 +78,8 @@ static int join(synta_cbs *c, uint32_t number, synta_cbb *out, bits *b) {
         if (number == 3) {
             /* Each BIT STRING segment starts with its unused-bit count;
              * only the last may be non-zero (X.690 8.6.4). */
-            if (n == 0 || seg.data[0] > 7 || (n == 1 && seg.data[0] != 0) || (out == NULL && b->segments > 0 && b->unused != 0)) {
+            if (n == 0 || seg.data[0] > 7 || (n == 1 && seg.data[0] != 0) ||
+                (out == NULL && b->segments > 0 && b->unused != 0)) {
                 return synta_cbs_fail(c, SYNTA_ERR_INVALID_VALUE, at, "bad BIT STRING segment");
             }
             if (out == NULL) {
@@ -117,7 +127,8 @@ static int add_joined_time(synta_cbs *contents, uint32_t tag, synta_cbb *out) {
         return 1;
     }
     /* Report at the element, not inside the scratch copy. */
-    return synta_cbs_fail(contents, tctx.error.kind == SYNTA_ERR_NONE ? SYNTA_ERR_INVALID_VALUE : tctx.error.kind,
+    return synta_cbs_fail(contents,
+                          tctx.error.kind == SYNTA_ERR_NONE ? SYNTA_ERR_INVALID_VALUE : tctx.error.kind,
                           synta_cbs_offset(contents), tctx.error.detail);
 }
 
@@ -220,7 +231,8 @@ static int convert(synta_cbs *in, synta_cbb *out) {
     return 1;
 }
 
-int synta_ber_to_der(const uint8_t *in, size_t len, uint8_t *out, size_t cap, size_t *out_len, synta_error *err) {
+int synta_ber_to_der(const uint8_t *in, size_t len, uint8_t *out, size_t cap, size_t *out_len,
+                     synta_error *err) {
     synta_ctx ctx;
     synta_cbs top, contents;
     synta_cbb cbb;

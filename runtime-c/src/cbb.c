@@ -12,9 +12,7 @@
 #include "synta/synta.h"
 
 /* st returns the storage |cbb| writes to, or NULL for a flushed child. */
-static synta_cbb_storage *st(synta_cbb *cbb) {
-    return cbb->is_child ? cbb->storage : &cbb->base;
-}
+static synta_cbb_storage *st(synta_cbb *cbb) { return cbb->is_child ? cbb->storage : &cbb->base; }
 
 static int fail(synta_cbb_storage *s) {
     s->error = 1;
@@ -374,9 +372,7 @@ int synta_cbb_add_bytes(synta_cbb *cbb, const uint8_t *data, size_t len) {
     return 1;
 }
 
-int synta_cbb_add_u8(synta_cbb *cbb, uint8_t value) {
-    return synta_cbb_add_bytes(cbb, &value, 1);
-}
+int synta_cbb_add_u8(synta_cbb *cbb, uint8_t value) { return synta_cbb_add_bytes(cbb, &value, 1); }
 
 static int open_child(synta_cbb *cbb, synta_cbb *out_child, uint32_t tag, uint8_t set_of) {
     synta_cbb_storage *s = prepare(cbb);
@@ -433,9 +429,7 @@ int synta_cbb_add_boolean(synta_cbb *cbb, uint32_t tag, int value) {
     return add_element(cbb, tag, &v, 1);
 }
 
-int synta_cbb_add_null(synta_cbb *cbb, uint32_t tag) {
-    return add_element(cbb, tag, NULL, 0);
-}
+int synta_cbb_add_null(synta_cbb *cbb, uint32_t tag) { return add_element(cbb, tag, NULL, 0); }
 
 /* minimal strips redundant leading octets of two's complement |p[0..n)|. */
 static size_t minimal(const uint8_t *p, size_t n, size_t *first) {

@@ -82,14 +82,66 @@ static void sub_small(uint8_t *mag, size_t len, unsigned v) {
     }
 }
 
+/* "00" to "99": two digits per lookup. */
+static const char DIGIT_PAIRS[201] =
+    "0001020304050607080910111213141516171819"
+    "2021222324252627282930313233343536373839"
+    "4041424344454647484950515253545556575859"
+    "6061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* 10^0 to 10^19. */
+static const uint64_t POW10[20] = {UINT64_C(1),
+                                   UINT64_C(10),
+                                   UINT64_C(100),
+                                   UINT64_C(1000),
+                                   UINT64_C(10000),
+                                   UINT64_C(100000),
+                                   UINT64_C(1000000),
+                                   UINT64_C(10000000),
+                                   UINT64_C(100000000),
+                                   UINT64_C(1000000000),
+                                   UINT64_C(10000000000),
+                                   UINT64_C(100000000000),
+                                   UINT64_C(1000000000000),
+                                   UINT64_C(10000000000000),
+                                   UINT64_C(100000000000000),
+                                   UINT64_C(1000000000000000),
+                                   UINT64_C(10000000000000000),
+                                   UINT64_C(100000000000000000),
+                                   UINT64_C(1000000000000000000),
+                                   UINT64_C(10000000000000000000)};
+
+/* Writes |v| in decimal at |out| (at most 20 chars), two digits at a time from the
+ * end; returns the number of chars. */
+static size_t decimal_text(uint64_t v, char *out) {
+    size_t digits = 1;
+    char *end;
+    while (digits < 20 && v >= POW10[digits]) digits++;
+    end = out + digits;
+    while (v >= 100) {
+        unsigned r = (unsigned)(v % 100);
+        v /= 100;
+        end -= 2;
+        end[0] = DIGIT_PAIRS[2 * r];
+        end[1] = DIGIT_PAIRS[2 * r + 1];
+    }
+    if (v >= 10) {
+        end[-2] = DIGIT_PAIRS[2 * v];
+        end[-1] = DIGIT_PAIRS[2 * v + 1];
+    } else {
+        end[-1] = (char)('0' + v);
+    }
+    return digits;
+}
+
 /* Writes the sub-identifier of |len| (at most 9) octets at |p| in decimal into |out|
  * (at least 22 chars: "2." and 20 digits); |split_first| writes the first one of an
  * OBJECT IDENTIFIER as its two arcs X.Y (8.19.4: X * 40 + Y, X in 0..2). Returns the
  * number of chars. */
 static size_t small_arc_text(const uint8_t *p, size_t len, int split_first, char *out) {
     uint64_t v = 0;
-    size_t n = 0, d = 0, k;
-    char rev[20];
+    size_t n = 0, k;
     for (k = 0; k < len; k++) v = (v << 7) | (p[k] & 0x7Fu);
     if (split_first) {
         unsigned first = v < 40 ? 0 : v < 80 ? 1 : 2;
@@ -97,12 +149,7 @@ static size_t small_arc_text(const uint8_t *p, size_t len, int split_first, char
         out[n++] = (char)('0' + first);
         out[n++] = '.';
     }
-    do {
-        rev[d++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    while (d > 0) out[n++] = rev[--d];
-    return n;
+    return n + decimal_text(v, out + n);
 }
 
 /* The dotted text of |oid| when every arc fits in 63 bits (the OIDs of certificates),

@@ -54,26 +54,26 @@ static int read_signed(synta_cbs *cbs, uint32_t tag, int64_t min, int64_t max, i
     return 1;
 }
 
-#define SYNTA_GEN_UNSIGNED(name, type, max)                                   \
-    int name##_decode(synta_cbs *cbs, uint32_t tag, type *out) {             \
-        uint64_t v = 0;                                                       \
-        if (!read_unsigned(cbs, tag, (max), &v)) return 0;                    \
-        *out = (type)v;                                                       \
-        return 1;                                                             \
-    }                                                                         \
-    int name##_encode(synta_cbb *cbb, uint32_t tag, const type *in) {        \
-        return synta_cbb_add_uint64(cbb, tag, (uint64_t)*in);                 \
+#define SYNTA_GEN_UNSIGNED(name, type, max)                           \
+    int name##_decode(synta_cbs *cbs, uint32_t tag, type *out) {      \
+        uint64_t v = 0;                                               \
+        if (!read_unsigned(cbs, tag, (max), &v)) return 0;            \
+        *out = (type)v;                                               \
+        return 1;                                                     \
+    }                                                                 \
+    int name##_encode(synta_cbb *cbb, uint32_t tag, const type *in) { \
+        return synta_cbb_add_uint64(cbb, tag, (uint64_t)*in);         \
     }
 
-#define SYNTA_GEN_SIGNED(name, type, min, max)                                \
-    int name##_decode(synta_cbs *cbs, uint32_t tag, type *out) {             \
-        int64_t v = 0;                                                        \
-        if (!read_signed(cbs, tag, (min), (max), &v)) return 0;               \
-        *out = (type)v;                                                       \
-        return 1;                                                             \
-    }                                                                         \
-    int name##_encode(synta_cbb *cbb, uint32_t tag, const type *in) {        \
-        return synta_cbb_add_int64(cbb, tag, (int64_t)*in);                   \
+#define SYNTA_GEN_SIGNED(name, type, min, max)                        \
+    int name##_decode(synta_cbs *cbs, uint32_t tag, type *out) {      \
+        int64_t v = 0;                                                \
+        if (!read_signed(cbs, tag, (min), (max), &v)) return 0;       \
+        *out = (type)v;                                               \
+        return 1;                                                     \
+    }                                                                 \
+    int name##_encode(synta_cbb *cbb, uint32_t tag, const type *in) { \
+        return synta_cbb_add_int64(cbb, tag, (int64_t)*in);           \
     }
 
 SYNTA_GEN_UNSIGNED(synta_gen_u8, uint8_t, UINT8_MAX)
@@ -105,13 +105,13 @@ int synta_gen_bits_encode(synta_cbb *cbb, uint32_t tag, const synta_bit_string *
 }
 
 /* Codecs whose value is the checked contents octets, written back as they are. */
-#define SYNTA_GEN_SPAN(name, check)                                           \
-    int name##_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {       \
-        synta_cbs c;                                                          \
-        return open_element(cbs, tag, &c) && (check);                         \
-    }                                                                         \
-    int name##_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) {  \
-        return synta_cbb_add_primitive(cbb, tag, *in);                        \
+#define SYNTA_GEN_SPAN(name, check)                                         \
+    int name##_decode(synta_cbs *cbs, uint32_t tag, synta_span *out) {      \
+        synta_cbs c;                                                        \
+        return open_element(cbs, tag, &c) && (check);                       \
+    }                                                                       \
+    int name##_encode(synta_cbb *cbb, uint32_t tag, const synta_span *in) { \
+        return synta_cbb_add_primitive(cbb, tag, *in);                      \
     }
 
 SYNTA_GEN_SPAN(synta_gen_octets, synta_decode_octet_string(&c, out))

@@ -13,11 +13,6 @@ void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx) {
     cbs->header_len = 0;
 }
 
-size_t synta_cbs_offset(const synta_cbs *cbs) {
-    if (cbs->ctx->base == NULL || cbs->data == NULL) return 0;
-    return (size_t)(cbs->data - cbs->ctx->base);
-}
-
 size_t synta_cbs_element_offset(const synta_cbs *cbs) {
     size_t at = synta_cbs_offset(cbs);
     return at >= cbs->header_len ? at - cbs->header_len : 0;
@@ -50,10 +45,12 @@ static int parse_tag(const synta_cbs *cbs, const uint8_t *p, size_t n, uint32_t 
         uint8_t b;
         if (i >= n) return synta_cbs_fail(cbs, SYNTA_ERR_TRUNCATED, at(cbs, p), NULL);
         b = p[i];
-        if (i == 1 && b == 0x80) return synta_cbs_fail(cbs, SYNTA_ERR_NON_CANONICAL, at(cbs, p), "non-minimal tag");
+        if (i == 1 && b == 0x80)
+            return synta_cbs_fail(cbs, SYNTA_ERR_NON_CANONICAL, at(cbs, p), "non-minimal tag");
         /* The Rust runtime keeps 32-bit tag numbers; ours has 29 bits beside the class and
          * constructed bits. Both reject larger numbers as invalid. */
-        if (number > (SYNTA_TAG_NUMBER_MASK >> 7)) return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_TAG, at(cbs, p), NULL);
+        if (number > (SYNTA_TAG_NUMBER_MASK >> 7))
+            return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_TAG, at(cbs, p), NULL);
         number = (number << 7) | (uint32_t)(b & 0x7Fu);
         i++;
         if ((b & 0x80u) == 0) break;
@@ -85,14 +82,16 @@ static int parse_length(const synta_cbs *cbs, const uint8_t *p, size_t n, header
         return 1;
     }
     /* 0xFF is reserved under every rule set (8.1.3.5 c). */
-    if (p[0] == 0xFF) return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, at(cbs, p), "reserved length octet");
+    if (p[0] == 0xFF)
+        return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, at(cbs, p), "reserved length octet");
     count = p[0] & 0x7Fu;
     if (n - 1 < count) return synta_cbs_fail(cbs, SYNTA_ERR_TRUNCATED, at(cbs, p), NULL);
     if (rules != SYNTA_BER && p[1] == 0) {
         return synta_cbs_fail(cbs, SYNTA_ERR_NON_CANONICAL, at(cbs, p), "non-minimal length encoding");
     }
     for (i = 0; i < count; i++) {
-        if (len > (SIZE_MAX >> 8)) return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, at(cbs, p), "length too large");
+        if (len > (SIZE_MAX >> 8))
+            return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, at(cbs, p), "length too large");
         len = (len << 8) | p[1 + i];
     }
     if (rules != SYNTA_BER && len < 0x80) {
@@ -118,32 +117,17 @@ static int read_header_slow(const synta_cbs *cbs, header *h);
 #endif
 
 static SYNTA_HOT_INLINE int read_header(const synta_cbs *cbs, header *h) {
-    /* Fast path for the common header: a one-octet tag other than end-of-contents and
-     * a minimal definite length of one to three octets that fits the input (every
-     * header of a typical certificate). Anything else, errors included, takes the full
-     * path below, which makes the same decisions. */
-    if (cbs->len >= 2 && (cbs->data[0] & 0x1Fu) != 0x1Fu && (cbs->data[0] & 0xDFu) != 0 &&
-        !((cbs->data[0] & 0x20u) && cbs->ctx->rules == SYNTA_CER)) {
-        const uint8_t *p = cbs->data;
-        size_t len = SIZE_MAX, hl = 0;
-        if (p[1] < 0x80) {
-            len = p[1];
-            hl = 2;
-        } else if (p[1] == 0x81 && cbs->len >= 3 && p[2] >= 0x80) {
-            len = p[2];
-            hl = 3;
-        } else if (p[1] == 0x82 && cbs->len >= 4 && p[2] != 0) {
-            len = ((size_t)p[2] << 8) | p[3];
-            hl = 4;
-        }
-        if (hl != 0 && len <= cbs->len - hl && len <= cbs->ctx->limits.max_length) {
-            h->tag = ((uint32_t)(p[0] >> 6) << 30) | ((p[0] & 0x20u) ? SYNTA_CONSTRUCTED : 0) |
-                     (uint32_t)(p[0] & 0x1Fu);
-            h->header_len = hl;
-            h->indefinite = 0;
-            h->len = len;
-            return 1;
-        }
+    /* The common header (every header of a typical certificate) through the test the
+     * inline readers of synta.h use; anything else, errors included, takes the full path
+     * below, which makes the same decisions. */
+    size_t hl, len;
+    if (synta_cbs_common_header(cbs, &hl, &len)) {
+        const uint8_t id = cbs->data[0];
+        h->tag = ((uint32_t)(id & 0xE0u) << 24) | (uint32_t)(id & 0x1Fu);
+        h->header_len = hl;
+        h->indefinite = 0;
+        h->len = len;
+        return 1;
     }
     return read_header_slow(cbs, h);
 }
@@ -161,15 +145,18 @@ static int read_header_slow(const synta_cbs *cbs, header *h) {
     if (!parse_length(cbs, cbs->data + tlen, cbs->len - tlen, h, &llen)) return 0;
     if (h->indefinite && !(h->tag & SYNTA_CONSTRUCTED)) {
         /* 8.1.3.2 a: primitive encodings always use a definite length. */
-        return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, start + tlen, "indefinite length on a primitive");
+        return synta_cbs_fail(cbs, SYNTA_ERR_INVALID_LENGTH, start + tlen,
+                              "indefinite length on a primitive");
     }
     if (!h->indefinite) {
         if ((h->tag & SYNTA_CONSTRUCTED) && cbs->ctx->rules == SYNTA_CER) {
             return synta_cbs_fail(cbs, SYNTA_ERR_NON_CANONICAL, start + tlen,
                                   "constructed encoding must use indefinite length");
         }
-        if (h->len > cbs->ctx->limits.max_length) return synta_cbs_fail(cbs, SYNTA_ERR_LIMIT_EXCEEDED, start + tlen, NULL);
-        if (cbs->len - tlen - llen < h->len) return synta_cbs_fail(cbs, SYNTA_ERR_TRUNCATED, start + tlen, NULL);
+        if (h->len > cbs->ctx->limits.max_length)
+            return synta_cbs_fail(cbs, SYNTA_ERR_LIMIT_EXCEEDED, start + tlen, NULL);
+        if (cbs->len - tlen - llen < h->len)
+            return synta_cbs_fail(cbs, SYNTA_ERR_TRUNCATED, start + tlen, NULL);
     }
     h->header_len = tlen + llen;
     return 1;
@@ -180,8 +167,8 @@ static int read_header_slow(const synta_cbs *cbs, header *h) {
  * is |depth|. Like the Rust reader it descends only into nested indefinite lengths (a
  * definite element is skipped whole), and it keeps a level count instead of a stack, so
  * hostile nesting costs neither stack nor heap. */
-static int indefinite_contents_len(const synta_cbs *parent, const uint8_t *contents, size_t avail, uint32_t depth,
-                                   size_t *out_len) {
+static int indefinite_contents_len(const synta_cbs *parent, const uint8_t *contents, size_t avail,
+                                   uint32_t depth, size_t *out_len) {
     synta_cbs walk;
     uint32_t level = 1;
     walk.data = contents;
@@ -228,12 +215,14 @@ enum enter { ENTER_TYPED, ENTER_CONSTRUCTED, ENTER_INDEFINITE };
 static SYNTA_HOT_INLINE int take_element(synta_cbs *cbs, const header *h, synta_cbs *out, enum enter enter) {
     uint32_t depth = cbs->depth + 1;
     size_t len = h->len, total;
-    int counted = enter == ENTER_TYPED || h->indefinite || (enter == ENTER_CONSTRUCTED && (h->tag & SYNTA_CONSTRUCTED));
+    int counted =
+        enter == ENTER_TYPED || h->indefinite || (enter == ENTER_CONSTRUCTED && (h->tag & SYNTA_CONSTRUCTED));
     if (counted && depth > cbs->ctx->limits.max_depth) {
         return synta_cbs_fail(cbs, SYNTA_ERR_DEPTH_EXCEEDED, synta_cbs_offset(cbs), NULL);
     }
     if (h->indefinite) {
-        if (!indefinite_contents_len(cbs, cbs->data + h->header_len, cbs->len - h->header_len, depth, &len)) return 0;
+        if (!indefinite_contents_len(cbs, cbs->data + h->header_len, cbs->len - h->header_len, depth, &len))
+            return 0;
         total = h->header_len + len + 2;
     } else {
         total = h->header_len + len;
@@ -249,14 +238,9 @@ static SYNTA_HOT_INLINE int take_element(synta_cbs *cbs, const header *h, synta_
     return 1;
 }
 
-int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag) {
+int synta_cbs_peek_tag_general(const synta_cbs *cbs, uint32_t *out_tag) {
     size_t tlen;
     if (cbs->len == 0) return 0;
-    if ((cbs->data[0] & 0x1Fu) != 0x1Fu) {
-        /* Low tag number: the whole tag is in this octet (as parse_tag reads it). */
-        *out_tag = ((uint32_t)(cbs->data[0] & 0xE0u) << 24) | (uint32_t)(cbs->data[0] & 0x1Fu);
-        return 1;
-    }
     return parse_tag(cbs, cbs->data, cbs->len, out_tag, &tlen);
 }
 
@@ -269,7 +253,7 @@ int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, uint32_t *out_tag
     return 1;
 }
 
-int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag) {
+int synta_cbs_get_element_general(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag) {
     const uint8_t *start = cbs->data;
     synta_cbs contents;
     header h;
@@ -293,7 +277,7 @@ static int get_tagged(synta_cbs *cbs, synta_cbs *out, uint32_t *out_tag, uint32_
     return take_element(cbs, &h, out, ENTER_TYPED);
 }
 
-int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag) {
+int synta_cbs_get_asn1_general(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag) {
     return get_tagged(cbs, out_contents, NULL, tag, 0);
 }
 
@@ -311,7 +295,7 @@ int synta_cbs_get_optional_asn1(synta_cbs *cbs, synta_cbs *out_contents, int *ou
     return synta_cbs_get_asn1(cbs, out_contents, tag);
 }
 
-int synta_cbs_finish(const synta_cbs *cbs) {
+int synta_cbs_finish_general(const synta_cbs *cbs) {
     if (cbs->len != 0) return synta_cbs_fail(cbs, SYNTA_ERR_TRAILING_DATA, synta_cbs_offset(cbs), NULL);
     return 1;
 }

@@ -116,11 +116,14 @@ static int parse_binary(const uint8_t *c, size_t n, synta_real *out, real_err *e
     for (i = lead; i < last; i++) m = (m << 8) | mant[i];
     shifted = (int64_t)(mant_len - last) * 8;
     /* e * log2_base + scale + shifted, checked like the Rust runtime's i64 arithmetic. */
-    if (e > INT64_MAX / 4 || e < INT64_MIN / 4) return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
+    if (e > INT64_MAX / 4 || e < INT64_MIN / 4)
+        return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
     e2 = e * log2_base;
-    if (e2 > INT64_MAX - scale - shifted) return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
+    if (e2 > INT64_MAX - scale - shifted)
+        return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
     e2 += scale + shifted;
-    if (e2 > INT32_MAX || e2 < INT32_MIN) return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
+    if (e2 > INT32_MAX || e2 < INT32_MIN)
+        return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL exponent out of range");
     set_binary(out, negative, m, (int32_t)e2);
     return 1;
 }
@@ -136,7 +139,8 @@ static int digits(const uint8_t *t, size_t from, size_t to, uint64_t *m, int *se
         d = (uint64_t)(t[k] - '0');
         if (!*seen && d == 0) continue;
         *seen = 1;
-        if (*m > (UINT64_MAX - d) / 10) return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL mantissa above 64 bits");
+        if (*m > (UINT64_MAX - d) / 10)
+            return fail(err, SYNTA_ERR_UNSUPPORTED, "REAL mantissa above 64 bits");
         *m = *m * 10 + d;
     }
     return 1;
@@ -282,7 +286,8 @@ int synta_decode_real(const synta_cbs *contents, synta_real *out) {
     if (n == 0) {
         set_zero(out, 0);
     } else if (c[0] & 0x80) {
-        if (!parse_binary(c, n, out, &err)) return synta_cbs_fail(contents, err.kind, synta_cbs_offset(contents), err.detail);
+        if (!parse_binary(c, n, out, &err))
+            return synta_cbs_fail(contents, err.kind, synta_cbs_offset(contents), err.detail);
     } else if (c[0] & 0x40) {
         if (n != 1 || c[0] > 0x43) {
             return synta_cbs_fail(contents, SYNTA_ERR_INVALID_VALUE, synta_cbs_offset(contents),
@@ -291,7 +296,7 @@ int synta_decode_real(const synta_cbs *contents, synta_real *out) {
         if (c[0] == 0x43) {
             set_zero(out, 1);
         } else {
-            out->kind = c[0] == 0x40 ? SYNTA_REAL_PLUS_INFINITY
+            out->kind = c[0] == 0x40   ? SYNTA_REAL_PLUS_INFINITY
                         : c[0] == 0x41 ? SYNTA_REAL_MINUS_INFINITY
                                        : SYNTA_REAL_NAN;
             out->negative = c[0] == 0x41;

@@ -16,9 +16,9 @@
 
 /* PrintableString: A-Z a-z 0-9 space ' ( ) + , - . / : = ? (X.680 41.4). */
 static int printable(uint8_t b) {
-    return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == ' ' || b == '\'' ||
-           b == '(' || b == ')' || b == '+' || b == ',' || b == '-' || b == '.' || b == '/' || b == ':' || b == '=' ||
-           b == '?';
+    return (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == ' ' ||
+           b == '\'' || b == '(' || b == ')' || b == '+' || b == ',' || b == '-' || b == '.' || b == '/' ||
+           b == ':' || b == '=' || b == '?';
 }
 
 /* Strict UTF-8 as Rust's str::from_utf8: no overlongs, surrogates or code points above
@@ -76,7 +76,8 @@ static const char *alphabet_error(uint32_t type, const uint8_t *s, size_t n) {
             return NULL;
         case SYNTA_TAG_NUMERIC_STRING:
             for (i = 0; i < n; i++) {
-                if (!((s[i] >= '0' && s[i] <= '9') || s[i] == ' ')) return "character not in NumericString alphabet";
+                if (!((s[i] >= '0' && s[i] <= '9') || s[i] == ' '))
+                    return "character not in NumericString alphabet";
             }
             return NULL;
         case SYNTA_TAG_VISIBLE_STRING:
@@ -90,7 +91,8 @@ static const char *alphabet_error(uint32_t type, const uint8_t *s, size_t n) {
         case SYNTA_TAG_OBJECT_DESCRIPTOR:
             /* G sets of ISO 2022 plus space and ESC (the Rust runtime's rule). */
             for (i = 0; i < n; i++) {
-                if (!(s[i] == 0x1B || (s[i] >= 0x20 && s[i] != 0x7F))) return "control character in GraphicString";
+                if (!(s[i] == 0x1B || (s[i] >= 0x20 && s[i] != 0x7F)))
+                    return "control character in GraphicString";
             }
             return NULL;
         case SYNTA_TAG_BMP_STRING:
@@ -103,8 +105,10 @@ static const char *alphabet_error(uint32_t type, const uint8_t *s, size_t n) {
         case SYNTA_TAG_UNIVERSAL_STRING:
             if (n % 4 != 0) return "UniversalString length not a multiple of 4";
             for (i = 0; i < n; i += 4) {
-                uint32_t v = ((uint32_t)s[i] << 24) | ((uint32_t)s[i + 1] << 16) | ((uint32_t)s[i + 2] << 8) | s[i + 3];
-                if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return "UniversalString character out of range";
+                uint32_t v = ((uint32_t)s[i] << 24) | ((uint32_t)s[i + 1] << 16) | ((uint32_t)s[i + 2] << 8) |
+                             s[i + 3];
+                if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+                    return "UniversalString character out of range";
             }
             return NULL;
         default: /* Teletex, Videotex, General, OCTET STRING: any octet. */
@@ -129,12 +133,12 @@ typedef struct segments {
     uint32_t seg_tag; /* primitive tag of a segment: OCTET STRING, or BIT STRING */
     uint8_t *buf;
     size_t cap, len;
-    size_t count;      /* primitive segments so far (max_elements) */
-    size_t last_len;   /* raw length of the last segment */
-    size_t raw_total;  /* raw length of all segments */
-    int cer_bad;       /* a CER segment before the last is not 1000 octets */
-    uint8_t unused;    /* BIT STRING: unused bits of the last segment ... */
-    size_t unused_at;  /* ... and where that segment's contents start */
+    size_t count;     /* primitive segments so far (max_elements) */
+    size_t last_len;  /* raw length of the last segment */
+    size_t raw_total; /* raw length of all segments */
+    int cer_bad;      /* a CER segment before the last is not 1000 octets */
+    uint8_t unused;   /* BIT STRING: unused bits of the last segment ... */
+    size_t unused_at; /* ... and where that segment's contents start */
     /* BIT STRING: the first bad segment, reported after the segment framing and the
      * CER sizes have been checked (the Rust runtime's order). */
     const char *bit_err;
@@ -165,14 +169,16 @@ static int gather(const synta_cbs *c, segments *s) {
             if (!gather(&seg, s)) return 0;
             continue;
         }
-        if (tag != s->seg_tag) return synta_cbs_fail(&walk, SYNTA_ERR_UNEXPECTED_TAG, at, "string segment of another type");
+        if (tag != s->seg_tag)
+            return synta_cbs_fail(&walk, SYNTA_ERR_UNEXPECTED_TAG, at, "string segment of another type");
         if (s->count > 0 && s->last_len != CER_SEGMENT) s->cer_bad = 1;
         s->last_len = seg.len;
         s->raw_total += seg.len;
         if (s->seg_tag == SYNTA_TAG_BIT_STRING) {
             /* 8.6.4: every segment starts with its unused-bits octet; only the last may
              * have unused bits. */
-            if (s->count > 0 && s->unused != 0) bit_error(s, s->unused_at, "unused bits in a non-final BIT STRING segment");
+            if (s->count > 0 && s->unused != 0)
+                bit_error(s, s->unused_at, "unused bits in a non-final BIT STRING segment");
             s->unused_at = synta_cbs_offset(&seg);
             if (seg.len == 0) {
                 bit_error(s, s->unused_at, "BIT STRING without initial octet");
@@ -184,8 +190,10 @@ static int gather(const synta_cbs *c, segments *s) {
             }
         }
         s->count++;
-        if (s->count > c->ctx->limits.max_elements) return synta_cbs_fail(&walk, SYNTA_ERR_LIMIT_EXCEEDED, at, NULL);
-        if (s->cap - s->len < seg.len) return synta_cbs_fail(&walk, SYNTA_ERR_NO_MEMORY, at, "buffer too small");
+        if (s->count > c->ctx->limits.max_elements)
+            return synta_cbs_fail(&walk, SYNTA_ERR_LIMIT_EXCEEDED, at, NULL);
+        if (s->cap - s->len < seg.len)
+            return synta_cbs_fail(&walk, SYNTA_ERR_NO_MEMORY, at, "buffer too small");
         if (seg.len > 0) memcpy(s->buf + s->len, seg.data, seg.len);
         s->len += seg.len;
     }
@@ -238,7 +246,8 @@ int synta_decode_string_into(const synta_cbs *contents, uint32_t universal_tag, 
 
 /* 8.6.2: unused bits 0..7, none in an empty string; DER/CER padding bits zero (11.2.1). */
 static int check_bits(const synta_cbs *contents, size_t at, uint8_t unused, const uint8_t *data, size_t len) {
-    if (unused > 7) return synta_cbs_fail(contents, SYNTA_ERR_INVALID_VALUE, at, "BIT STRING unused bits above 7");
+    if (unused > 7)
+        return synta_cbs_fail(contents, SYNTA_ERR_INVALID_VALUE, at, "BIT STRING unused bits above 7");
     if (len == 0 && unused != 0) {
         return synta_cbs_fail(contents, SYNTA_ERR_INVALID_VALUE, at, "empty BIT STRING with unused bits");
     }
@@ -252,8 +261,10 @@ int synta_decode_bit_string(const synta_cbs *contents, synta_span *out, uint8_t 
     if (contents->ctx->rules == SYNTA_CER && contents->len > CER_SEGMENT) {
         return FAIL_ELEMENT(contents, SYNTA_ERR_NON_CANONICAL, SEGMENT_SIZE);
     }
-    if (contents->len == 0) return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "BIT STRING without initial octet");
-    if (!check_bits(contents, synta_cbs_offset(contents), contents->data[0], contents->data + 1, contents->len - 1)) {
+    if (contents->len == 0)
+        return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "BIT STRING without initial octet");
+    if (!check_bits(contents, synta_cbs_offset(contents), contents->data[0], contents->data + 1,
+                    contents->len - 1)) {
         return 0;
     }
     out->data = contents->data + 1;

@@ -140,7 +140,6 @@ static const char *parse_generalized(const uint8_t *s, size_t n, synta_time *out
     return check(out);
 }
 
-
 static int is_canonical(const synta_time *t, int generalized) {
     if (!t->has_minute || !t->has_second || t->tz_kind != 0) return 0;
     if (t->fraction_digits == 0) return 1;
@@ -228,7 +227,9 @@ static int decode_time(const synta_cbs *contents, synta_time *out, int generaliz
     return 1;
 }
 
-int synta_decode_utc_time(const synta_cbs *contents, synta_time *out) { return decode_time(contents, out, 0); }
+int synta_decode_utc_time(const synta_cbs *contents, synta_time *out) {
+    return decode_time(contents, out, 0);
+}
 
 int synta_decode_generalized_time(const synta_cbs *contents, synta_time *out) {
     return decode_time(contents, out, 1);

@@ -72,18 +72,52 @@ int synta_decode_octet_string(const synta_cbs *contents, synta_span *out) {
     return 1;
 }
 
+/* Eight octets as a word, b[0] in the low octet on any host (one load where the compiler
+ * sees it). */
+static uint64_t load_le64(const uint8_t *b) {
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+           (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+}
+
+/* Bit 8 set in each octet of |x| that is 0x80 and starts a sub-identifier: the octet
+ * before it (|carry|, bit 8 of the octet before |x|, for the first) has bit 8 clear. */
+static uint64_t leading_0x80s(uint64_t x, uint64_t carry) {
+    const uint64_t high = UINT64_C(0x8080808080808080), low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t y = x ^ high;
+    /* A zero-octet test of y: bit 8 set where x holds 0x80. */
+    uint64_t is_80 = ~(((y & low7) + low7) | y) & high;
+    return is_80 & ~((x << 8) | carry);
+}
+
+/* 1 when no sub-identifier of |b| starts with 0x80. Eight octets at a time, as the Rust
+ * runtime's check_subids_fast; a last partial word is read overlapping the one before
+ * (the test of an octet does not depend on the word it is read in). */
+static int no_leading_0x80(const uint8_t *b, size_t n) {
+    uint64_t bad = 0;
+    size_t i;
+    if (n < 8) {
+        int start = 1;
+        for (i = 0; i < n; i++) {
+            if (start && b[i] == 0x80) return 0;
+            start = !(b[i] & 0x80);
+        }
+        return 1;
+    }
+    for (i = 0; i + 8 <= n; i += 8) bad |= leading_0x80s(load_le64(b + i), i > 0 ? (b[i - 1] & 0x80u) : 0);
+    if (i < n) bad |= leading_0x80s(load_le64(b + n - 8), b[n - 9] & 0x80u);
+    return bad == 0;
+}
+
 /* 8.19.2 / 8.20.2: sub-identifiers are minimal (no leading 0x80) under every rule set. */
 static int check_subids(const synta_cbs *contents, synta_span *out) {
-    size_t i;
-    int start = 1;
     const uint8_t *b = contents->data;
     /* The Rust runtime says "OBJECT IDENTIFIER" for both types. */
     if (contents->len == 0) return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "empty OBJECT IDENTIFIER");
-    for (i = 0; i < contents->len; i++) {
-        if (start && b[i] == 0x80) return FAIL(contents, SYNTA_ERR_NON_CANONICAL, "sub-identifier with leading 0x80");
-        start = !(b[i] & 0x80);
+    if (!no_leading_0x80(b, contents->len)) {
+        return FAIL(contents, SYNTA_ERR_NON_CANONICAL, "sub-identifier with leading 0x80");
     }
-    if (!start) return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "truncated sub-identifier");
+    if (b[contents->len - 1] & 0x80)
+        return FAIL(contents, SYNTA_ERR_INVALID_VALUE, "truncated sub-identifier");
     out->data = contents->data;
     out->len = contents->len;
     return 1;
@@ -91,4 +125,6 @@ static int check_subids(const synta_cbs *contents, synta_span *out) {
 
 int synta_decode_oid(const synta_cbs *contents, synta_span *out) { return check_subids(contents, out); }
 
-int synta_decode_relative_oid(const synta_cbs *contents, synta_span *out) { return check_subids(contents, out); }
+int synta_decode_relative_oid(const synta_cbs *contents, synta_span *out) {
+    return check_subids(contents, out);
+}

@@ -31,7 +31,8 @@ static void pair(const char *ber, const char *der) {
     size_t n = unhex(ber, in), wn = unhex(der, want), len;
     synta_error err;
     if (!synta_ber_to_der(in, n, out, sizeof(out), &len, &err)) {
-        fprintf(stderr, "%s: conversion failed: %s at %zu\n", ber, synta_error_kind_slug(err.kind), err.offset);
+        fprintf(stderr, "%s: conversion failed: %s at %zu\n", ber, synta_error_kind_slug(err.kind),
+                err.offset);
         failures++;
     } else if (len != wn || memcmp(out, want, wn) != 0) {
         fprintf(stderr, "%s: got", ber);
@@ -81,24 +82,45 @@ static int der_ok(synta_cbs *c) {
         uint8_t unused;
         int b, ok = 1;
         switch (tag) {
-        case SYNTA_TAG_BOOLEAN: ok = synta_decode_boolean(&v, &b); break;
-        case SYNTA_TAG_INTEGER:
-        case SYNTA_TAG_ENUMERATED: ok = synta_decode_integer(&v, &s); break;
-        case SYNTA_TAG_BIT_STRING: ok = synta_decode_bit_string(&v, &s, &unused); break;
-        case SYNTA_TAG_OCTET_STRING: ok = synta_decode_octet_string(&v, &s); break;
-        case SYNTA_TAG_NULL: ok = synta_decode_null(&v); break;
-        case SYNTA_TAG_OID: ok = synta_decode_oid(&v, &s); break;
-        case SYNTA_TAG_RELATIVE_OID: ok = synta_decode_relative_oid(&v, &s); break;
-        case SYNTA_TAG_UTC_TIME: ok = synta_decode_utc_time(&v, &t); break;
-        case SYNTA_TAG_GENERALIZED_TIME: ok = synta_decode_generalized_time(&v, &t); break;
-        case SYNTA_TAG_UTF8_STRING:
-        case SYNTA_TAG_NUMERIC_STRING:
-        case SYNTA_TAG_PRINTABLE_STRING:
-        case SYNTA_TAG_IA5_STRING:
-        case SYNTA_TAG_VISIBLE_STRING:
-        case SYNTA_TAG_BMP_STRING:
-        case SYNTA_TAG_UNIVERSAL_STRING: ok = synta_decode_string(&v, tag, &s); break;
-        default: break;
+            case SYNTA_TAG_BOOLEAN:
+                ok = synta_decode_boolean(&v, &b);
+                break;
+            case SYNTA_TAG_INTEGER:
+            case SYNTA_TAG_ENUMERATED:
+                ok = synta_decode_integer(&v, &s);
+                break;
+            case SYNTA_TAG_BIT_STRING:
+                ok = synta_decode_bit_string(&v, &s, &unused);
+                break;
+            case SYNTA_TAG_OCTET_STRING:
+                ok = synta_decode_octet_string(&v, &s);
+                break;
+            case SYNTA_TAG_NULL:
+                ok = synta_decode_null(&v);
+                break;
+            case SYNTA_TAG_OID:
+                ok = synta_decode_oid(&v, &s);
+                break;
+            case SYNTA_TAG_RELATIVE_OID:
+                ok = synta_decode_relative_oid(&v, &s);
+                break;
+            case SYNTA_TAG_UTC_TIME:
+                ok = synta_decode_utc_time(&v, &t);
+                break;
+            case SYNTA_TAG_GENERALIZED_TIME:
+                ok = synta_decode_generalized_time(&v, &t);
+                break;
+            case SYNTA_TAG_UTF8_STRING:
+            case SYNTA_TAG_NUMERIC_STRING:
+            case SYNTA_TAG_PRINTABLE_STRING:
+            case SYNTA_TAG_IA5_STRING:
+            case SYNTA_TAG_VISIBLE_STRING:
+            case SYNTA_TAG_BMP_STRING:
+            case SYNTA_TAG_UNIVERSAL_STRING:
+                ok = synta_decode_string(&v, tag, &s);
+                break;
+            default:
+                break;
         }
         if (!ok) {
             return 0;
@@ -194,18 +216,47 @@ int main(int argc, char **argv) {
     pair("0481010a", "04010a");
     pair("048200010a", "04010a");
     pair("010101", "0101ff");
-    pair("2480040161040162" "0000", "04026162");
-    pair("2409" "040161" "040162" "040100", "0403616200");
-    pair("2480" "2480040161" "0000" "040162" "0000", "04026162");
-    pair("2308030200610302" "04ff", "03030461f0");
+    pair(
+        "2480040161040162"
+        "0000",
+        "04026162");
+    pair(
+        "2409"
+        "040161"
+        "040162"
+        "040100",
+        "0403616200");
+    pair(
+        "2480"
+        "2480040161"
+        "0000"
+        "040162"
+        "0000",
+        "04026162");
+    pair(
+        "2308030200610302"
+        "04ff",
+        "03030461f0");
     pair("030204ff", "030204f0");
     pair("3106020102020101", "3106020101020102");
-    pair("3180" "020100" "0101ff" "0000", "3106" "0101ff" "020100");
-    pair("30803080050000000000", "30043002" "0500");
+    pair(
+        "3180"
+        "020100"
+        "0101ff"
+        "0000",
+        "3106"
+        "0101ff"
+        "020100");
+    pair("30803080050000000000",
+         "30043002"
+         "0500");
     pair("a0800201050000", "a003020105");
     pair("9f1f00", "9f1f00");
     pair("170b323430323239313230335a", "170d3234303232393132303330305a");
-    pair("18113230323430323239313230333034" "2c355a", "181132303234303232393132303330342e355a");
+    pair(
+        "18113230323430323239313230333034"
+        "2c355a",
+        "181132303234303232393132303330342e355a");
 
     /* A long segmented string: 300 octets in three segments of 100. */
     {

@@ -11,12 +11,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                                          \
-    do {                                                                                                     \
-        if (!(cond)) {                                                                                       \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                         \
-            failures++;                                                                                      \
-        }                                                                                                    \
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+            failures++;                                                              \
+        }                                                                            \
     } while (0)
 
 static void hexdump(const char *what, const uint8_t *p, size_t n) {
@@ -67,9 +67,14 @@ static void test_primitives(void) {
         int64_t v;
         const char *hex;
     } ints[] = {
-        {0, "020100"},          {127, "02017f"},       {128, "02020080"},
-        {-1, "0201ff"},         {-128, "020180"},      {-129, "0202ff7f"},
-        {256, "02020100"},      {INT64_MAX, "02087fffffffffffffff"},
+        {0, "020100"},
+        {127, "02017f"},
+        {128, "02020080"},
+        {-1, "0201ff"},
+        {-128, "020180"},
+        {-129, "0202ff7f"},
+        {256, "02020100"},
+        {INT64_MAX, "02087fffffffffffffff"},
         {INT64_MIN, "02088000000000000000"},
     };
     for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
@@ -81,7 +86,9 @@ static void test_primitives(void) {
     CHECK(synta_cbb_add_uint64(&c, SYNTA_TAG_INTEGER, UINT64_MAX));
     CHECK(synta_cbb_add_uint64(&c, SYNTA_TAG_ENUMERATED, 0));
     CHECK(synta_cbb_add_uint64(&c, SYNTA_CONTEXT(2), 0x80));
-    EXPECT(&c, "020900ffffffffffffffff0a0100820200" "80");
+    EXPECT(&c,
+           "020900ffffffffffffffff0a0100820200"
+           "80");
 
     /* add_integer takes minimal contents only. */
     static const uint8_t big[] = {0x00, 0x80, 0x01};
@@ -109,8 +116,11 @@ static void test_primitives(void) {
     CHECK(synta_cbb_add_primitive(&c, SYNTA_CONTEXT(30), (synta_span){one, 1}));
     CHECK(synta_cbb_add_primitive(&c, SYNTA_CONTEXT(31), (synta_span){one, 1}));
     CHECK(synta_cbb_add_primitive(&c, SYNTA_CLASS_APPLICATION | 200, (synta_span){one, 1}));
-    CHECK(synta_cbb_add_primitive(&c, SYNTA_CLASS_PRIVATE | SYNTA_CONSTRUCTED | 0x4000, (synta_span){NULL, 0}));
-    EXPECT(&c, "9e01019f1f01015f81480101ff8180" "0000");
+    CHECK(
+        synta_cbb_add_primitive(&c, SYNTA_CLASS_PRIVATE | SYNTA_CONSTRUCTED | 0x4000, (synta_span){NULL, 0}));
+    EXPECT(&c,
+           "9e01019f1f01015f81480101ff8180"
+           "0000");
 }
 
 static void test_times(void) {
@@ -133,10 +143,11 @@ static void test_times(void) {
     t.fraction_digits = 3; /* .000 -> nothing */
     CHECK(synta_cbb_add_generalized_time(&c, SYNTA_TAG_GENERALIZED_TIME, &t));
     /* 240229120304Z, 20240229120304Z, 20240229120304.15Z, 20240229120304Z */
-    EXPECT(&c, "170d3234303232393132303330345a"
-               "180f32303234303232393132303330345a"
-               "181232303234303232393132303330342e31355a"
-               "180f32303234303232393132303330345a");
+    EXPECT(&c,
+           "170d3234303232393132303330345a"
+           "180f32303234303232393132303330345a"
+           "181232303234303232393132303330342e31355a"
+           "180f32303234303232393132303330345a");
 
     CHECK(synta_cbb_init(&c, 0));
     t.year = 2023; /* no February 29 */
@@ -178,10 +189,16 @@ static void test_nested_lengths(void) {
         CHECK(add_octets(&inner, n, 0x5A));
         /* The length is exact before the flush. */
         size_t os_len = n < 128 ? 2 + n : n < 256 ? 3 + n : n < 65536 ? 4 + n : 5 + n;
-        size_t in_len = os_len < 128 ? 2 + os_len : os_len < 256 ? 3 + os_len : os_len < 65536 ? 4 + os_len : 5 + os_len;
+        size_t in_len = os_len < 128     ? 2 + os_len
+                        : os_len < 256   ? 3 + os_len
+                        : os_len < 65536 ? 4 + os_len
+                                         : 5 + os_len;
         CHECK(synta_cbb_len(&inner) == os_len);
-        CHECK(synta_cbb_len(&c) == (in_len < 128 ? 2 + in_len : in_len < 256 ? 3 + in_len : in_len < 65536 ? 4 + in_len : 5 + in_len));
-        CHECK(synta_cbb_add_null(&seq, SYNTA_TAG_NULL)); /* flushes |inner| */
+        CHECK(synta_cbb_len(&c) == (in_len < 128     ? 2 + in_len
+                                    : in_len < 256   ? 3 + in_len
+                                    : in_len < 65536 ? 4 + in_len
+                                                     : 5 + in_len));
+        CHECK(synta_cbb_add_null(&seq, SYNTA_TAG_NULL));    /* flushes |inner| */
         CHECK(!synta_cbb_add_null(&inner, SYNTA_TAG_NULL)); /* a flushed child is dead */
         uint8_t *out;
         size_t len;
@@ -256,7 +273,15 @@ static void test_set_of(void) {
     CHECK(synta_cbb_add_null(&set, SYNTA_TAG_NULL));
     CHECK(synta_cbb_add_boolean(&set, SYNTA_TAG_BOOLEAN, 1));
     CHECK(synta_cbb_add_int64(&set, SYNTA_TAG_INTEGER, 5));
-    EXPECT(&c, "3112" "0101ff" "020105" "020105" "0201ff" "020201" "00" "0500");
+    EXPECT(&c,
+           "3112"
+           "0101ff"
+           "020105"
+           "020105"
+           "0201ff"
+           "020201"
+           "00"
+           "0500");
 
     /* The same through a full fixed buffer (in-place fallback) and one with room. */
     for (int room = 0; room < 2; room++) {
@@ -273,7 +298,9 @@ static void test_set_of(void) {
         uint8_t *out;
         size_t len;
         CHECK(synta_cbb_finish(&c, &out, &len));
-        CHECK(len == 20 && memcmp(out, "\x31\x12\x01\x01\xff\x02\x01\x05\x02\x01\x05\x02\x01\xff\x02\x02\x01\x00\x05\x00", 20) == 0);
+        CHECK(len == 20 &&
+              memcmp(out, "\x31\x12\x01\x01\xff\x02\x01\x05\x02\x01\x05\x02\x01\xff\x02\x02\x01\x00\x05\x00",
+                     20) == 0);
     }
 
     /* Many elements, nested children inside, long set length: sorted order. */
@@ -345,7 +372,8 @@ static void test_round_trip(void) {
     CHECK(synta_cbs_get_asn1(&top, &body, SYNTA_TAG_SEQUENCE));
     CHECK(synta_cbs_finish(&top));
     CHECK(synta_cbs_get_asn1(&body, &el, SYNTA_TAG_INTEGER) && synta_decode_int64(&el, &i64) && i64 == -300);
-    CHECK(synta_cbs_get_asn1(&body, &el, SYNTA_TAG_INTEGER) && synta_decode_uint64(&el, &u64) && u64 == UINT64_MAX);
+    CHECK(synta_cbs_get_asn1(&body, &el, SYNTA_TAG_INTEGER) && synta_decode_uint64(&el, &u64) &&
+          u64 == UINT64_MAX);
     CHECK(synta_cbs_get_asn1(&body, &el, SYNTA_TAG_BOOLEAN) && synta_decode_boolean(&el, &b) && b == 1);
     CHECK(synta_cbs_get_asn1(&body, &el, SYNTA_TAG_OCTET_STRING) && synta_decode_octet_string(&el, &span) &&
           span.len == 300 && span.data[299] == 7);

@@ -9,26 +9,26 @@
 
 static int failures;
 
-#define CHECK(cond)                                                       \
-    do {                                                                  \
-        if (!(cond)) {                                                    \
+#define CHECK(cond)                                                         \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
             printf("%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                   \
-        }                                                                 \
+            failures++;                                                     \
+        }                                                                   \
     } while (0)
 
 /* The error recorded in |ctx| is |kind| at |offset| (nothing without error detail). */
 #ifdef SYNTA_NO_ERROR_DETAIL
-#define CHECK_ERROR(ctx, k, off)                     \
-    do {                                             \
-        CHECK((ctx)->error.kind == SYNTA_ERR_NONE);  \
-        (void)(off);                                 \
+#define CHECK_ERROR(ctx, k, off)                    \
+    do {                                            \
+        CHECK((ctx)->error.kind == SYNTA_ERR_NONE); \
+        (void)(off);                                \
     } while (0)
 #else
-#define CHECK_ERROR(ctx, k, off)              \
-    do {                                      \
-        CHECK((ctx)->error.kind == (k));      \
-        CHECK((ctx)->error.offset == (off));  \
+#define CHECK_ERROR(ctx, k, off)             \
+    do {                                     \
+        CHECK((ctx)->error.kind == (k));     \
+        CHECK((ctx)->error.offset == (off)); \
     } while (0)
 #endif
 
@@ -366,7 +366,8 @@ static void test_strings(void) {
     }
     /* BIT STRING segments: only the last may have unused bits. */
     {
-        static const uint8_t bits[] = {0x23, 0x80, 0x03, 0x02, 0x00, 0xFF, 0x03, 0x02, 0x04, 0xF0, 0x00, 0x00};
+        static const uint8_t bits[] = {0x23, 0x80, 0x03, 0x02, 0x00, 0xFF,
+                                       0x03, 0x02, 0x04, 0xF0, 0x00, 0x00};
         uint8_t unused = 9;
         synta_ctx_init(&ctx, SYNTA_BER, bits, sizeof bits);
         synta_cbs_init(&cbs, &ctx);
@@ -377,8 +378,8 @@ static void test_strings(void) {
 }
 
 static void test_text_forms(void) {
-    static const uint8_t uuid_oid[] = {0x69, 0x83, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F};
+    static const uint8_t uuid_oid[] = {0x69, 0x83, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                       0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F};
     synta_span oid = {uuid_oid, sizeof uuid_oid};
     char text[128];
     synta_time t;
@@ -413,6 +414,82 @@ static void test_text_forms(void) {
     CHECK(strcmp(synta_error_kind_slug(SYNTA_ERR_CONSTRAINT), "constraint") == 0);
 }
 
+/* The octet-by-octet rule of 8.19.2 that synta_decode_oid checks eight octets at a
+ * time: 0 valid, 1 empty or truncated (INVALID_VALUE), 2 a leading 0x80 (NON_CANONICAL,
+ * found before a truncation). */
+static int oid_reference_verdict(const uint8_t *b, size_t n) {
+    size_t i;
+    int start = 1;
+    if (n == 0) return 1;
+    for (i = 0; i < n; i++) {
+        if (start && b[i] == 0x80) return 2;
+        start = !(b[i] & 0x80);
+    }
+    return start ? 0 : 1;
+}
+
+/* synta_decode_oid against the reference on pseudo-random contents of 1 to 24 octets
+ * drawn mostly from the octets that matter (0x80 after a final or a continued octet, on
+ * both sides of each eight-octet boundary). */
+static void test_oid_subids_match_the_octet_rule(void) {
+    static const uint8_t alphabet[] = {0x80, 0x81, 0x01, 0x7F, 0x00, 0xFF};
+    uint32_t state = 12345;
+    int round;
+    for (round = 0; round < 200000; round++) {
+        uint8_t b[24];
+        size_t n, i;
+        synta_ctx ctx;
+        synta_cbs contents;
+        synta_span out;
+        int ok, expected;
+        state = state * 1103515245u + 12345u;
+        n = 1 + (state >> 16) % 24;
+        for (i = 0; i < n; i++) {
+            state = state * 1103515245u + 12345u;
+            b[i] = alphabet[(state >> 16) % sizeof alphabet];
+        }
+        synta_ctx_init(&ctx, SYNTA_DER, b, n);
+        synta_cbs_init(&contents, &ctx);
+        ok = synta_decode_oid(&contents, &out);
+        expected = oid_reference_verdict(b, n);
+        CHECK(ok == (expected == 0));
+#ifndef SYNTA_NO_ERROR_DETAIL
+        if (expected == 1) CHECK(ctx.error.kind == SYNTA_ERR_INVALID_VALUE);
+        if (expected == 2) CHECK(ctx.error.kind == SYNTA_ERR_NON_CANONICAL);
+#endif
+    }
+}
+
+/* The dotted text of 1.2.v for arcs v of every decimal length (each power of ten and its
+ * neighbours, up to 63 bits), against snprintf. */
+static void test_oid_text_of_every_width(void) {
+    uint64_t p = 1;
+    int k;
+    for (k = 0; k < 20; k++) {
+        uint64_t values[3];
+        int j;
+        values[0] = p - 1;
+        values[1] = p;
+        values[2] = p + 1;
+        for (j = 0; j < 3; j++) {
+            uint64_t v = values[j] & (UINT64_MAX >> 1);
+            uint8_t oid[12];
+            char got[64], want[64];
+            size_t n = 0, groups = 1, g;
+            synta_span span;
+            while (groups < 9 && (v >> (7 * groups)) != 0) groups++;
+            oid[n++] = 0x2A; /* 1.2 */
+            for (g = groups; g-- > 0;) oid[n++] = (uint8_t)(((v >> (7 * g)) & 0x7Fu) | (g > 0 ? 0x80u : 0));
+            span.data = oid;
+            span.len = n;
+            snprintf(want, sizeof want, "1.2.%llu", (unsigned long long)v);
+            CHECK(synta_oid_format(span, 0, got, sizeof got) == strlen(want));
+            CHECK(strcmp(got, want) == 0);
+        }
+        if (k < 19) p *= 10;
+    }
+}
+
 int main(void) {
     test_depth_limit();
     test_offsets();
@@ -421,6 +498,8 @@ int main(void) {
     test_integers();
     test_strings();
     test_text_forms();
+    test_oid_subids_match_the_octet_rule();
+    test_oid_text_of_every_width();
     if (failures != 0) {
         printf("%d checks failed\n", failures);
         return 1;

@@ -203,7 +203,8 @@ static int put_string(synta_cbb *out, synta_rules enc, uint32_t tag, const uint8
 /* BIT STRING |unused|, |d|: CER fragments carry 999 data octets each, unused bits only
  * in the last. Values read under BER may have non-zero padding, which the (DER) builder
  * refuses: they are written as they are, as the Rust encoder does. */
-static int put_bits(synta_cbb *out, synta_rules enc, uint32_t tag, uint8_t unused, const uint8_t *d, size_t n) {
+static int put_bits(synta_cbb *out, synta_rules enc, uint32_t tag, uint8_t unused, const uint8_t *d,
+                    size_t n) {
     synta_span s;
     if (enc == SYNTA_CER && n + 1 > 1000) {
         cons c;
@@ -213,7 +214,8 @@ static int put_bits(synta_cbb *out, synta_rules enc, uint32_t tag, uint8_t unuse
             size_t k = n - at < 999 ? n - at : 999;
             s.data = d + at;
             s.len = k;
-            if (!synta_cbb_add_bit_string(c.into, SYNTA_TAG_BIT_STRING, s, at + k == n ? unused : 0)) return 0;
+            if (!synta_cbb_add_bit_string(c.into, SYNTA_TAG_BIT_STRING, s, at + k == n ? unused : 0))
+                return 0;
         }
         return cons_close(&c);
     }
@@ -340,8 +342,12 @@ static int oid_common(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out, int r
     return synta_cbb_add_primitive(out, tag, v);
 }
 
-static int v_oid(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) { return oid_common(in, tag, j, out, 0); }
-static int v_roid(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) { return oid_common(in, tag, j, out, 1); }
+static int v_oid(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    return oid_common(in, tag, j, out, 0);
+}
+static int v_roid(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    return oid_common(in, tag, j, out, 1);
+}
 
 static int v_bitstring(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
     synta_cbs c;
@@ -405,7 +411,8 @@ static int v_chars(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
         for (i = 0; i + 1 < n; i += 2) sb_utf8(&j->text, ((uint32_t)b[i] << 8) | b[i + 1]);
     } else if (tag == SYNTA_TAG_UNIVERSAL_STRING) {
         for (i = 0; i + 3 < n; i += 4) {
-            sb_utf8(&j->text, ((uint32_t)b[i] << 24) | ((uint32_t)b[i + 1] << 16) | ((uint32_t)b[i + 2] << 8) | b[i + 3]);
+            sb_utf8(&j->text, ((uint32_t)b[i] << 24) | ((uint32_t)b[i + 1] << 16) |
+                                  ((uint32_t)b[i + 2] << 8) | b[i + 3]);
         }
     } else {
         /* Every other type: each octet is the code point of the same value. */
@@ -431,7 +438,8 @@ static int put_time_as_is(synta_cbb *out, uint32_t tag, const synta_time *t, int
     }
     if (t->has_minute) sb_printf(&s, "%02u", t->minute);
     if (t->has_second) sb_printf(&s, "%02u", t->second);
-    if (t->fraction_digits > 0) sb_printf(&s, ".%0*llu", (int)t->fraction_digits, (unsigned long long)t->fraction);
+    if (t->fraction_digits > 0)
+        sb_printf(&s, ".%0*llu", (int)t->fraction_digits, (unsigned long long)t->fraction);
     if (t->tz_kind == 0) sb_puts(&s, "Z");
     if (t->tz_kind == 1) {
         int m = t->tz_offset_minutes < 0 ? -t->tz_offset_minutes : t->tz_offset_minutes;
@@ -459,8 +467,12 @@ static int v_time(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out, int gener
     return generalized ? synta_cbb_add_generalized_time(out, tag, &t) : synta_cbb_add_utc_time(out, tag, &t);
 }
 
-static int v_utctime(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) { return v_time(in, tag, j, out, 0); }
-static int v_gentime(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) { return v_time(in, tag, j, out, 1); }
+static int v_utctime(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    return v_time(in, tag, j, out, 0);
+}
+static int v_gentime(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
+    return v_time(in, tag, j, out, 1);
+}
 
 /* The canonical REAL contents of |r| (X.690 11.3), for the re-encoding: the runtime
  * has no REAL encoder. Returns the length written into |b| (48 bytes). */
@@ -470,11 +482,20 @@ static size_t real_canonical(const synta_real *r, uint8_t *b) {
     size_t n = 0, elen = 4, i;
     int shift, k;
     switch (r->kind) {
-        case SYNTA_REAL_ZERO: return 0;
-        case SYNTA_REAL_PLUS_INFINITY: b[0] = 0x40; return 1;
-        case SYNTA_REAL_MINUS_INFINITY: b[0] = 0x41; return 1;
-        case SYNTA_REAL_NAN: b[0] = 0x42; return 1;
-        case SYNTA_REAL_MINUS_ZERO: b[0] = 0x43; return 1;
+        case SYNTA_REAL_ZERO:
+            return 0;
+        case SYNTA_REAL_PLUS_INFINITY:
+            b[0] = 0x40;
+            return 1;
+        case SYNTA_REAL_MINUS_INFINITY:
+            b[0] = 0x41;
+            return 1;
+        case SYNTA_REAL_NAN:
+            b[0] = 0x42;
+            return 1;
+        case SYNTA_REAL_MINUS_ZERO:
+            b[0] = 0x43;
+            return 1;
         case SYNTA_REAL_DECIMAL:
             b[0] = 0x03; /* NR3 "[-]<m>.E<e>", "+0" for a zero exponent (11.3.2) */
             k = r->exponent == 0 ? snprintf((char *)b + 1, 47, "%s%llu.E+0", r->negative ? "-" : "",
@@ -482,11 +503,13 @@ static size_t real_canonical(const synta_real *r, uint8_t *b) {
                                  : snprintf((char *)b + 1, 47, "%s%llu.E%ld", r->negative ? "-" : "",
                                             (unsigned long long)r->mantissa, (long)r->exponent);
             return 1 + (size_t)k;
-        case SYNTA_REAL_BINARY: break;
+        case SYNTA_REAL_BINARY:
+            break;
     }
     u = (uint32_t)r->exponent;
     for (i = 0; i < 4; i++) e[i] = (uint8_t)(u >> (24 - 8 * i));
-    while (elen > 1 && ((e[4 - elen] == 0 && !(e[5 - elen] & 0x80)) || (e[4 - elen] == 0xFF && (e[5 - elen] & 0x80)))) {
+    while (elen > 1 &&
+           ((e[4 - elen] == 0 && !(e[5 - elen] & 0x80)) || (e[4 - elen] == 0xFF && (e[5 - elen] & 0x80)))) {
         elen--;
     }
     b[n++] = (uint8_t)(0x80 | (r->negative ? 0x40 : 0) | (elen < 4 ? elen - 1 : 3));
@@ -576,7 +599,8 @@ static int v_set_of(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
 }
 
 /* [tag] EXPLICIT inner: a constructed element holding exactly one inner value. */
-static int explicit_of(synta_cbs *in, uint32_t tag, value_fn inner, uint32_t inner_tag, job *j, synta_cbb *out) {
+static int explicit_of(synta_cbs *in, uint32_t tag, value_fn inner, uint32_t inner_tag, job *j,
+                       synta_cbb *out) {
     synta_cbs c;
     cons k;
     if (!synta_cbs_get_asn1(in, &c, tag)) return 0;
@@ -592,7 +616,8 @@ static int v_exp_c0_int(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
 
 static int v_exp_a100_int(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
     (void)tag;
-    return explicit_of(in, SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 100u, v_i64, SYNTA_TAG_INTEGER, j, out);
+    return explicit_of(in, SYNTA_CLASS_APPLICATION | SYNTA_CONSTRUCTED | 100u, v_i64, SYNTA_TAG_INTEGER, j,
+                       out);
 }
 
 static int v_exp_c0_octets(synta_cbs *in, uint32_t tag, job *j, synta_cbb *out) {
@@ -624,17 +649,27 @@ static int check_primitive(synta_cbs *elem, uint32_t tag) {
     int b, ok = 1;
     if ((tag & SYNTA_CLASS_MASK) != SYNTA_CLASS_UNIVERSAL) return 1;
     switch (tag) {
-        case SYNTA_TAG_BOOLEAN: return synta_decode_boolean(&c, &b);
+        case SYNTA_TAG_BOOLEAN:
+            return synta_decode_boolean(&c, &b);
         case SYNTA_TAG_INTEGER:
-        case SYNTA_TAG_ENUMERATED: return synta_decode_integer(&c, &s);
-        case SYNTA_TAG_BIT_STRING: return synta_decode_bit_string(&c, &s, &unused);
-        case SYNTA_TAG_OCTET_STRING: return synta_decode_octet_string(&c, &s);
-        case SYNTA_TAG_NULL: return synta_decode_null(&c);
-        case SYNTA_TAG_OID: return synta_decode_oid(&c, &s);
-        case SYNTA_TAG_RELATIVE_OID: return synta_decode_relative_oid(&c, &s);
-        case SYNTA_TAG_REAL: return synta_decode_real(&c, &r);
-        case SYNTA_TAG_UTC_TIME: return synta_decode_utc_time(&c, &t);
-        case SYNTA_TAG_GENERALIZED_TIME: return synta_decode_generalized_time(&c, &t);
+        case SYNTA_TAG_ENUMERATED:
+            return synta_decode_integer(&c, &s);
+        case SYNTA_TAG_BIT_STRING:
+            return synta_decode_bit_string(&c, &s, &unused);
+        case SYNTA_TAG_OCTET_STRING:
+            return synta_decode_octet_string(&c, &s);
+        case SYNTA_TAG_NULL:
+            return synta_decode_null(&c);
+        case SYNTA_TAG_OID:
+            return synta_decode_oid(&c, &s);
+        case SYNTA_TAG_RELATIVE_OID:
+            return synta_decode_relative_oid(&c, &s);
+        case SYNTA_TAG_REAL:
+            return synta_decode_real(&c, &r);
+        case SYNTA_TAG_UTC_TIME:
+            return synta_decode_utc_time(&c, &t);
+        case SYNTA_TAG_GENERALIZED_TIME:
+            return synta_decode_generalized_time(&c, &t);
         case SYNTA_TAG_OBJECT_DESCRIPTOR:
         case SYNTA_TAG_UTF8_STRING:
         case SYNTA_TAG_NUMERIC_STRING:
@@ -652,7 +687,8 @@ static int check_primitive(synta_cbs *elem, uint32_t tag) {
             ok = synta_decode_string_into(&c, tag, buf, c.len, &n);
             free(buf);
             return ok;
-        default: return 1;
+        default:
+            return 1;
     }
 }
 
@@ -777,14 +813,15 @@ static const vtype *find_type(const char *name) {
 
 /* The outcome of one decode. */
 typedef struct outcome {
-    strbuf text;   /* value text, or "error:<slug>" */
+    strbuf text; /* value text, or "error:<slug>" */
     char detail[160];
-    uint8_t *enc;  /* re-encoding (malloc'ed) when accepted, or NULL */
+    uint8_t *enc; /* re-encoding (malloc'ed) when accepted, or NULL */
     size_t enc_len;
 } outcome;
 
 /* Decodes |bytes| as |t| under |rules|, re-encoding under |enc|. */
-static void run(const vtype *t, const uint8_t *bytes, size_t len, synta_rules rules, synta_rules enc, outcome *o) {
+static void run(const vtype *t, const uint8_t *bytes, size_t len, synta_rules rules, synta_rules enc,
+                outcome *o) {
     synta_ctx ctx;
     synta_cbs top;
     synta_cbb cbb;
@@ -864,8 +901,8 @@ static char *read_file(const char *path, size_t *out_len) {
 /* Prints at most 80 characters of |s| (long hex rows). */
 static void put_short(const char *s) { printf("%.80s%s", s, strlen(s) > 80 ? "..." : ""); }
 
-static void report(unsigned long lineno, const char *hex, const char *rules, const char *type, const char *expected,
-                   const char *got, const char *why) {
+static void report(unsigned long lineno, const char *hex, const char *rules, const char *type,
+                   const char *expected, const char *got, const char *why) {
     printf("line %lu: %s %s ", lineno, rules, type);
     put_short(hex);
     printf(": expected ");
@@ -913,13 +950,15 @@ static int check_row(unsigned long lineno, char **f) {
         if (strcmp(back.text.p, expected) != 0) {
             strbuf h = {NULL, 0, 0};
             sb_hex(&h, o.enc, o.enc_len);
-            report(lineno, hex, rname, tname, expected, back.text.p, "DER re-encoding reads back differently");
+            report(lineno, hex, rname, tname, expected, back.text.p,
+                   "DER re-encoding reads back differently");
             printf("    re-encoding: %.160s\n", h.p ? h.p : "");
             free(h.p);
             good = 0;
         }
         outcome_free(&back);
-    } else if (o.enc != NULL && rules != SYNTA_BER && (o.enc_len != hlen / 2 || memcmp(o.enc, bytes, o.enc_len) != 0)) {
+    } else if (o.enc != NULL && rules != SYNTA_BER &&
+               (o.enc_len != hlen / 2 || memcmp(o.enc, bytes, o.enc_len) != 0)) {
         strbuf h = {NULL, 0, 0};
         sb_hex(&h, o.enc, o.enc_len);
         report(lineno, hex, rname, tname, expected, h.p ? h.p : "", "re-encoding differs");

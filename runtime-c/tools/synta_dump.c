@@ -62,9 +62,7 @@ static void putf(str *s, const char *fmt, ...) {
     put(s, buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 }
 
-static void puts_s(str *s, const char *text) {
-    put(s, text, strlen(text));
-}
+static void puts_s(str *s, const char *text) { put(s, text, strlen(text)); }
 
 /* ----------------------------------------------------------------- errors */
 
@@ -128,21 +126,15 @@ typedef struct header {
     size_t length, offset, header_len;
 } header;
 
-static size_t rd_offset(const rd *r) {
-    return r->base + r->pos;
-}
+static size_t rd_offset(const rd *r) { return r->base + r->pos; }
 
-static size_t rd_remaining(const rd *r) {
-    return r->len - r->pos;
-}
+static size_t rd_remaining(const rd *r) { return r->len - r->pos; }
 
 static int rd_at_eoc(const rd *r) {
     return rd_remaining(r) >= 2 && r->in[r->pos] == 0 && r->in[r->pos + 1] == 0;
 }
 
-static int rd_finished(const rd *r) {
-    return r->indefinite ? rd_at_eoc(r) : r->pos >= r->len;
-}
+static int rd_finished(const rd *r) { return r->indefinite ? rd_at_eoc(r) : r->pos >= r->len; }
 
 static int read_header(rd *r, enum rules rules, header *h, err *e) {
     size_t offset = rd_offset(r);
@@ -268,13 +260,37 @@ static int rd_close_child(rd *r, const rd *child, err *e) {
 /* ------------------------------------------------------------- rendering */
 
 static void tag_name(const tag *t, str *s) {
-    static const char *const names[31] = {
-        "END-OF-CONTENTS", "BOOLEAN", "INTEGER", "BIT STRING", "OCTET STRING", "NULL",
-        "OBJECT IDENTIFIER", "ObjectDescriptor", "EXTERNAL", "REAL", "ENUMERATED", "EMBEDDED PDV",
-        "UTF8String", "RELATIVE-OID", "TIME", NULL, "SEQUENCE", "SET", "NumericString",
-        "PrintableString", "TeletexString", "VideotexString", "IA5String", "UTCTime",
-        "GeneralizedTime", "GraphicString", "VisibleString", "GeneralString", "UniversalString",
-        "CHARACTER STRING", "BMPString"};
+    static const char *const names[31] = {"END-OF-CONTENTS",
+                                          "BOOLEAN",
+                                          "INTEGER",
+                                          "BIT STRING",
+                                          "OCTET STRING",
+                                          "NULL",
+                                          "OBJECT IDENTIFIER",
+                                          "ObjectDescriptor",
+                                          "EXTERNAL",
+                                          "REAL",
+                                          "ENUMERATED",
+                                          "EMBEDDED PDV",
+                                          "UTF8String",
+                                          "RELATIVE-OID",
+                                          "TIME",
+                                          NULL,
+                                          "SEQUENCE",
+                                          "SET",
+                                          "NumericString",
+                                          "PrintableString",
+                                          "TeletexString",
+                                          "VideotexString",
+                                          "IA5String",
+                                          "UTCTime",
+                                          "GeneralizedTime",
+                                          "GraphicString",
+                                          "VisibleString",
+                                          "GeneralString",
+                                          "UniversalString",
+                                          "CHARACTER STRING",
+                                          "BMPString"};
     if (t->cls == 0 && t->number < 31 && names[t->number] != NULL) {
         puts_s(s, names[t->number]);
         return;
@@ -508,13 +524,26 @@ static int rust_escapes(uint32_t v) {
 /* put_debug_char writes |v| as Rust's `{:?}` of a str does. */
 static void put_debug_char(str *s, uint32_t v) {
     switch (v) {
-    case 0: puts_s(s, "\\0"); return;
-    case '\t': puts_s(s, "\\t"); return;
-    case '\n': puts_s(s, "\\n"); return;
-    case '\r': puts_s(s, "\\r"); return;
-    case '"': puts_s(s, "\\\""); return;
-    case '\\': puts_s(s, "\\\\"); return;
-    default: break;
+        case 0:
+            puts_s(s, "\\0");
+            return;
+        case '\t':
+            puts_s(s, "\\t");
+            return;
+        case '\n':
+            puts_s(s, "\\n");
+            return;
+        case '\r':
+            puts_s(s, "\\r");
+            return;
+        case '"':
+            puts_s(s, "\\\"");
+            return;
+        case '\\':
+            puts_s(s, "\\\\");
+            return;
+        default:
+            break;
     }
     if (rust_escapes(v)) {
         putf(s, "\\u{%x}", (unsigned)v);
@@ -582,35 +611,35 @@ static int check_string(uint32_t number, const uint8_t *c, size_t n, size_t at, 
     for (size_t i = 0; i < n; i++) {
         uint8_t b = c[i];
         switch (number) {
-        case 19: /* PrintableString */
-            if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
-                  (b != 0 && strchr(" '()+,-./:=?", b) != NULL))) {
-                return fail(e, at, IV("character not in PrintableString alphabet"));
-            }
-            break;
-        case 22: /* IA5String */
-            if (b >= 0x80) {
-                return fail(e, at, IV("character not in IA5String alphabet"));
-            }
-            break;
-        case 18: /* NumericString */
-            if (!((b >= '0' && b <= '9') || b == ' ')) {
-                return fail(e, at, IV("character not in NumericString alphabet"));
-            }
-            break;
-        case 26: /* VisibleString */
-            if (b < 0x20 || b >= 0x7F) {
-                return fail(e, at, IV("character not in VisibleString alphabet"));
-            }
-            break;
-        case 7:
-        case 25: /* ObjectDescriptor, GraphicString */
-            if (!(b == 0x1B || (b >= 0x20 && b != 0x7F))) {
-                return fail(e, at, IV("control character in GraphicString"));
-            }
-            break;
-        default:
-            break;
+            case 19: /* PrintableString */
+                if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+                      (b != 0 && strchr(" '()+,-./:=?", b) != NULL))) {
+                    return fail(e, at, IV("character not in PrintableString alphabet"));
+                }
+                break;
+            case 22: /* IA5String */
+                if (b >= 0x80) {
+                    return fail(e, at, IV("character not in IA5String alphabet"));
+                }
+                break;
+            case 18: /* NumericString */
+                if (!((b >= '0' && b <= '9') || b == ' ')) {
+                    return fail(e, at, IV("character not in NumericString alphabet"));
+                }
+                break;
+            case 26: /* VisibleString */
+                if (b < 0x20 || b >= 0x7F) {
+                    return fail(e, at, IV("character not in VisibleString alphabet"));
+                }
+                break;
+            case 7:
+            case 25: /* ObjectDescriptor, GraphicString */
+                if (!(b == 0x1B || (b >= 0x20 && b != 0x7F))) {
+                    return fail(e, at, IV("control character in GraphicString"));
+                }
+                break;
+            default:
+                break;
         }
     }
     if (number == 12 && !utf8_valid(c, n)) {
@@ -838,54 +867,64 @@ static int parse_decimal(uint8_t form, const uint8_t *t, size_t n, real *out, si
 static size_t real_canonical(const real *r, uint8_t *b) {
     size_t n = 0;
     switch (r->kind) {
-    case R_ZERO: return 0;
-    case R_PLUS_INF: b[0] = 0x40; return 1;
-    case R_MINUS_INF: b[0] = 0x41; return 1;
-    case R_NAN: b[0] = 0x42; return 1;
-    case R_MINUS_ZERO: b[0] = 0x43; return 1;
-    case R_BINARY: {
-        uint8_t ex[4];
-        uint32_t u = (uint32_t)r->exponent;
-        for (int k = 3; k >= 0; k--) {
-            ex[k] = (uint8_t)u;
-            u >>= 8;
-        }
-        size_t s = 0;
-        while (s < 3 && ((ex[s] == 0 && !(ex[s + 1] & 0x80)) || (ex[s] == 0xFF && (ex[s + 1] & 0x80)))) {
-            s++;
-        }
-        size_t elen = 4 - s;
-        uint8_t sign = r->negative ? 0x40 : 0;
-        if (elen <= 3) {
-            b[n++] = (uint8_t)(0x80 | sign | (elen - 1));
-        } else {
-            b[n++] = (uint8_t)(0x83 | sign);
-            b[n++] = (uint8_t)elen;
-        }
-        memcpy(b + n, ex + s, elen);
-        n += elen;
-        int started = 0;
-        for (int k = 7; k >= 0; k--) {
-            uint8_t byte = (uint8_t)(r->mantissa >> (8 * k));
-            if (byte != 0 || started) {
-                b[n++] = byte;
-                started = 1;
+        case R_ZERO:
+            return 0;
+        case R_PLUS_INF:
+            b[0] = 0x40;
+            return 1;
+        case R_MINUS_INF:
+            b[0] = 0x41;
+            return 1;
+        case R_NAN:
+            b[0] = 0x42;
+            return 1;
+        case R_MINUS_ZERO:
+            b[0] = 0x43;
+            return 1;
+        case R_BINARY: {
+            uint8_t ex[4];
+            uint32_t u = (uint32_t)r->exponent;
+            for (int k = 3; k >= 0; k--) {
+                ex[k] = (uint8_t)u;
+                u >>= 8;
             }
+            size_t s = 0;
+            while (s < 3 && ((ex[s] == 0 && !(ex[s + 1] & 0x80)) || (ex[s] == 0xFF && (ex[s + 1] & 0x80)))) {
+                s++;
+            }
+            size_t elen = 4 - s;
+            uint8_t sign = r->negative ? 0x40 : 0;
+            if (elen <= 3) {
+                b[n++] = (uint8_t)(0x80 | sign | (elen - 1));
+            } else {
+                b[n++] = (uint8_t)(0x83 | sign);
+                b[n++] = (uint8_t)elen;
+            }
+            memcpy(b + n, ex + s, elen);
+            n += elen;
+            int started = 0;
+            for (int k = 7; k >= 0; k--) {
+                uint8_t byte = (uint8_t)(r->mantissa >> (8 * k));
+                if (byte != 0 || started) {
+                    b[n++] = byte;
+                    started = 1;
+                }
+            }
+            return n;
         }
-        return n;
-    }
-    case R_DECIMAL: {
-        char text[64];
-        int k = snprintf(text, sizeof(text), "%s%llu.E", r->negative ? "-" : "", (unsigned long long)r->mantissa);
-        if (r->exponent == 0) {
-            k += snprintf(text + k, sizeof(text) - (size_t)k, "+0");
-        } else {
-            k += snprintf(text + k, sizeof(text) - (size_t)k, "%ld", (long)r->exponent);
+        case R_DECIMAL: {
+            char text[64];
+            int k = snprintf(text, sizeof(text), "%s%llu.E", r->negative ? "-" : "",
+                             (unsigned long long)r->mantissa);
+            if (r->exponent == 0) {
+                k += snprintf(text + k, sizeof(text) - (size_t)k, "+0");
+            } else {
+                k += snprintf(text + k, sizeof(text) - (size_t)k, "%ld", (long)r->exponent);
+            }
+            b[0] = 0x03;
+            memcpy(b + 1, text, (size_t)k);
+            return 1 + (size_t)k;
         }
-        b[0] = 0x03;
-        memcpy(b + 1, text, (size_t)k);
-        return 1 + (size_t)k;
-    }
     }
     return 0;
 }
@@ -960,9 +999,7 @@ static int take_digits(text *t, size_t k, unsigned *out) {
     return 1;
 }
 
-static int peek_digit(const text *t) {
-    return t->n > 0 && t->s[0] >= '0' && t->s[0] <= '9';
-}
+static int peek_digit(const text *t) { return t->n > 0 && t->s[0] >= '0' && t->s[0] <= '9'; }
 
 static unsigned days_in_month(unsigned y, unsigned m) {
     static const unsigned char d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -1048,8 +1085,9 @@ static int parse_time(const uint8_t *c, size_t n, int gen, dtime *dt, size_t at,
     if (t.n != 0) {
         return fail(e, at, BAD_TIME);
     }
-    int ok = dt->month >= 1 && dt->month <= 12 && dt->day >= 1 && dt->day <= days_in_month(dt->year, dt->month) &&
-             dt->hour <= 23 && dt->minute <= 59 && dt->second <= 59;
+    int ok = dt->month >= 1 && dt->month <= 12 && dt->day >= 1 &&
+             dt->day <= days_in_month(dt->year, dt->month) && dt->hour <= 23 && dt->minute <= 59 &&
+             dt->second <= 59;
     if (!ok) {
         return fail(e, at, IV("date or time out of range"));
     }
@@ -1129,7 +1167,6 @@ static int describe_time(const uint8_t *c, size_t n, int gen, enum rules rules, 
     return 1;
 }
 
-
 /* describe_primitive: describe_primitive() of dump.rs for one element. */
 static int describe(const header *h, const uint8_t *c, size_t n, enum rules rules, str *v, err *e) {
     size_t at = h->offset + h->header_len;
@@ -1139,105 +1176,105 @@ static int describe(const header *h, const uint8_t *c, size_t n, enum rules rule
     }
     int cer_long = rules == CER && n > CER_SEGMENT;
     switch (h->t.number) {
-    case 1:
-        if (n != 1) {
-            return fail(e, at, IV("BOOLEAN must be one octet"));
-        }
-        if (c[0] != 0 && c[0] != 0xFF && rules != BER) {
-            return fail(e, at, NC_BOOLEAN);
-        }
-        puts_s(v, c[0] ? "true" : "false");
-        return 1;
-    case 2:
-    case 10:
-        if (!check_int(c, n, at, e)) {
-            return 0;
-        }
-        to_decimal(c, n, v);
-        if (n > 8) {
-            puts_s(v, " (0x");
-            hex(v, c, n, 64);
-            puts_s(v, ")");
-        }
-        return 1;
-    case 3: {
-        if (cer_long) {
-            return fail(e, h->offset, NC_SEGMENT);
-        }
-        if (n == 0) {
-            return fail(e, at, IV("BIT STRING without initial octet"));
-        }
-        uint8_t unused = c[0];
-        if (unused > 7) {
-            return fail(e, at, IV("BIT STRING unused bits above 7"));
-        }
-        if (n == 1 && unused != 0) {
-            return fail(e, at, IV("empty BIT STRING with unused bits"));
-        }
-        if (rules != BER && n > 1 && (c[n - 1] & ((1u << unused) - 1u)) != 0) {
-            return fail(e, h->offset, NC_BIT_PADDING);
-        }
-        size_t bits = (n - 1) * 8 - unused;
-        if (bits <= 64) {
-            puts_s(v, "'");
-            for (size_t i = 0; i < bits; i++) {
-                puts_s(v, (c[1 + i / 8] & (0x80 >> (i % 8))) ? "1" : "0");
+        case 1:
+            if (n != 1) {
+                return fail(e, at, IV("BOOLEAN must be one octet"));
             }
-            puts_s(v, "'B");
-        } else {
-            putf(v, "%u unused bits, ", unused);
-            hex(v, c + 1, n - 1, 32);
+            if (c[0] != 0 && c[0] != 0xFF && rules != BER) {
+                return fail(e, at, NC_BOOLEAN);
+            }
+            puts_s(v, c[0] ? "true" : "false");
+            return 1;
+        case 2:
+        case 10:
+            if (!check_int(c, n, at, e)) {
+                return 0;
+            }
+            to_decimal(c, n, v);
+            if (n > 8) {
+                puts_s(v, " (0x");
+                hex(v, c, n, 64);
+                puts_s(v, ")");
+            }
+            return 1;
+        case 3: {
+            if (cer_long) {
+                return fail(e, h->offset, NC_SEGMENT);
+            }
+            if (n == 0) {
+                return fail(e, at, IV("BIT STRING without initial octet"));
+            }
+            uint8_t unused = c[0];
+            if (unused > 7) {
+                return fail(e, at, IV("BIT STRING unused bits above 7"));
+            }
+            if (n == 1 && unused != 0) {
+                return fail(e, at, IV("empty BIT STRING with unused bits"));
+            }
+            if (rules != BER && n > 1 && (c[n - 1] & ((1u << unused) - 1u)) != 0) {
+                return fail(e, h->offset, NC_BIT_PADDING);
+            }
+            size_t bits = (n - 1) * 8 - unused;
+            if (bits <= 64) {
+                puts_s(v, "'");
+                for (size_t i = 0; i < bits; i++) {
+                    puts_s(v, (c[1 + i / 8] & (0x80 >> (i % 8))) ? "1" : "0");
+                }
+                puts_s(v, "'B");
+            } else {
+                putf(v, "%u unused bits, ", unused);
+                hex(v, c + 1, n - 1, 32);
+            }
+            return 1;
         }
-        return 1;
-    }
-    case 4:
-        if (cer_long) {
-            return fail(e, h->offset, NC_SEGMENT);
-        }
-        hex(v, c, n, 32);
-        return 1;
-    case 5:
-        return n == 0 ? 1 : fail(e, at, IV("NULL must be empty"));
-    case 6:
-    case 13:
-        if (!check_subids(c, n, at, e)) {
-            return 0;
-        }
-        dotted(c, n, h->t.number == 6, v);
-        return 1;
-    case 9:
-        return describe_real(c, n, rules, at, v, e);
-    case 23:
-    case 24:
-        return describe_time(c, n, h->t.number == 24, rules, at, v, e);
-    case 7:
-    case 12:
-    case 18:
-    case 19:
-    case 20:
-    case 21:
-    case 22:
-    case 25:
-    case 26:
-    case 27:
-    case 28:
-    case 30:
-        if (cer_long) {
-            return fail(e, h->offset, NC_SEGMENT);
-        }
-        if (!check_string(h->t.number, c, n, at, e)) {
-            return 0;
-        }
-        quoted(c, n,
-               h->t.number == 12   ? TEXT_UTF8
-               : h->t.number == 30 ? TEXT_BMP
-               : h->t.number == 28 ? TEXT_UNIVERSAL
-                                   : TEXT_LATIN,
-               v);
-        return 1;
-    default:
-        hex(v, c, n, 32);
-        return 1;
+        case 4:
+            if (cer_long) {
+                return fail(e, h->offset, NC_SEGMENT);
+            }
+            hex(v, c, n, 32);
+            return 1;
+        case 5:
+            return n == 0 ? 1 : fail(e, at, IV("NULL must be empty"));
+        case 6:
+        case 13:
+            if (!check_subids(c, n, at, e)) {
+                return 0;
+            }
+            dotted(c, n, h->t.number == 6, v);
+            return 1;
+        case 9:
+            return describe_real(c, n, rules, at, v, e);
+        case 23:
+        case 24:
+            return describe_time(c, n, h->t.number == 24, rules, at, v, e);
+        case 7:
+        case 12:
+        case 18:
+        case 19:
+        case 20:
+        case 21:
+        case 22:
+        case 25:
+        case 26:
+        case 27:
+        case 28:
+        case 30:
+            if (cer_long) {
+                return fail(e, h->offset, NC_SEGMENT);
+            }
+            if (!check_string(h->t.number, c, n, at, e)) {
+                return 0;
+            }
+            quoted(c, n,
+                   h->t.number == 12   ? TEXT_UTF8
+                   : h->t.number == 30 ? TEXT_BMP
+                   : h->t.number == 28 ? TEXT_UNIVERSAL
+                                       : TEXT_LATIN,
+                   v);
+            return 1;
+        default:
+            hex(v, c, n, 32);
+            return 1;
     }
 }
 
@@ -1350,9 +1387,7 @@ static int sextet(uint8_t c) {
     return c == '+' ? 62 : c == '/' ? 63 : -1;
 }
 
-static int is_ascii_space(uint8_t c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
+static int is_ascii_space(uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
 /* pem_decode: pem::decode of pem.rs (the first block); NULL with |*why|. */
 static uint8_t *pem_decode(const uint8_t *d, size_t n, size_t *out_len, const char **why) {
@@ -1563,7 +1598,8 @@ int main(int argc, char **argv) {
         return usage_error(msg, NULL, tip);
     }
     if (file == NULL) {
-        snprintf(tip, sizeof(tip), "%s%s<FILE>", first_flag >= 0 ? flags[first_flag] : "", first_flag >= 0 ? " " : "");
+        snprintf(tip, sizeof(tip), "%s%s<FILE>", first_flag >= 0 ? flags[first_flag] : "",
+                 first_flag >= 0 ? " " : "");
         return usage_error("the following required arguments were not provided:\n  <FILE>", NULL, tip);
     }
     enum rules rules = seen[1] ? BER : seen[2] ? CER : DER;
@@ -1596,7 +1632,8 @@ int main(int argc, char **argv) {
     free(out.p);
     free(data);
     if (!ok) {
-        fprintf(stderr, "synta: %s: not valid %s: at byte %zu: %s\n", file, RULES_NAME[rules], e.offset, e.msg);
+        fprintf(stderr, "synta: %s: not valid %s: at byte %zu: %s\n", file, RULES_NAME[rules], e.offset,
+                e.msg);
         return 1;
     }
     return 0;

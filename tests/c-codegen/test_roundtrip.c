@@ -10,16 +10,16 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                              \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
             fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                          \
-        }                                                                        \
+            failures++;                                                              \
+        }                                                                            \
     } while (0)
 
 /* Re-encodes |value| with |encode| and compares with |der|. */
-#define CHECK_REENCODES(encode, tag, value, der, len)                           \
+#define CHECK_REENCODES(encode, tag, value, der, len)                            \
     do {                                                                         \
         synta_cbb cbb_;                                                          \
         uint8_t *out_ = NULL;                                                    \
@@ -46,8 +46,9 @@ static void record_defaults(void) {
 }
 
 static void record_full(void) {
-    static const uint8_t der[] = {0x30, 0x19, 0x02, 0x01, 0x05, 0x0C, 0x02, 0x61, 0x62, 0x80, 0x01, 0xFF, 0x81,
-                                  0x01, 0x05, 0x82, 0x01, 0x07, 0xA3, 0x04, 0x16, 0x02, 0x68, 0x69, 0x0A, 0x01, 0x02};
+    static const uint8_t der[] = {0x30, 0x19, 0x02, 0x01, 0x05, 0x0C, 0x02, 0x61, 0x62,
+                                  0x80, 0x01, 0xFF, 0x81, 0x01, 0x05, 0x82, 0x01, 0x07,
+                                  0xA3, 0x04, 0x16, 0x02, 0x68, 0x69, 0x0A, 0x01, 0x02};
     c_round_trip_Record r;
     CHECK(c_round_trip_Record_parse(der, sizeof der, SYNTA_DER, &r, NULL));
     CHECK(r.flag == 1 && r.level == 5);
@@ -59,7 +60,8 @@ static void record_full(void) {
 
 static void record_errors(void) {
     /* flag [0] FALSE: its DEFAULT, encoded. */
-    static const uint8_t default_encoded[] = {0x30, 0x0A, 0x02, 0x01, 0x05, 0x0C, 0x02, 0x61, 0x62, 0x80, 0x01, 0x00};
+    static const uint8_t default_encoded[] = {0x30, 0x0A, 0x02, 0x01, 0x05, 0x0C,
+                                              0x02, 0x61, 0x62, 0x80, 0x01, 0x00};
     static const uint8_t id_300[] = {0x30, 0x08, 0x02, 0x02, 0x01, 0x2C, 0x0C, 0x02, 0x61, 0x62};
     static const uint8_t empty_name[] = {0x30, 0x05, 0x02, 0x01, 0x05, 0x0C, 0x00};
     c_round_trip_Record r;
@@ -203,12 +205,12 @@ static void recursion(void) {
 }
 
 static void open_type(void) {
-    static const uint8_t number[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x86,
-                                     0x8D, 0x1F, 0x01, 0x01, 0x02, 0x01, 0x2A};
-    static const uint8_t other[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x86,
-                                    0x8D, 0x1F, 0x01, 0x09, 0x02, 0x01, 0x2A};
-    static const uint8_t wrong_type[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01, 0x86,
-                                         0x8D, 0x1F, 0x01, 0x02, 0x02, 0x01, 0x2A};
+    static const uint8_t number[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01,
+                                     0x86, 0x8D, 0x1F, 0x01, 0x01, 0x02, 0x01, 0x2A};
+    static const uint8_t other[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01,
+                                    0x86, 0x8D, 0x1F, 0x01, 0x09, 0x02, 0x01, 0x2A};
+    static const uint8_t wrong_type[] = {0x30, 0x0F, 0x06, 0x0A, 0x2B, 0x06, 0x01, 0x04, 0x01,
+                                         0x86, 0x8D, 0x1F, 0x01, 0x02, 0x02, 0x01, 0x2A};
     c_round_trip_Tagged t;
     c_round_trip_Tagged_value_value v;
     synta_error err;

@@ -16,7 +16,8 @@ static void certificate_round_trip(const uint8_t *data, size_t size) {
     uint8_t *out = NULL;
     size_t out_len = 0;
     if (!pkix1_explicit_2009_Certificate_parse(data, size, SYNTA_DER, &cert, NULL)) return;
-    if (!synta_cbb_init(&cbb, size) || !pkix1_explicit_2009_Certificate_encode(&cbb, PKIX1_EXPLICIT_2009_CERTIFICATE_TAG, &cert) ||
+    if (!synta_cbb_init(&cbb, size) ||
+        !pkix1_explicit_2009_Certificate_encode(&cbb, PKIX1_EXPLICIT_2009_CERTIFICATE_TAG, &cert) ||
         !synta_cbb_finish(&cbb, &out, &out_len)) {
         abort(); /* an accepted value must encode */
     }

@@ -38,8 +38,8 @@ typedef struct synta_list_iter {
  * move while in use (its cursor points at its context). */
 void synta_list_iter_init(synta_list_iter *it, synta_span elements, synta_rules rules);
 
-#define SYNTA_GEN_CODEC(name, type)                                                        \
-    SYNTA_MUST_USE int name##_decode(synta_cbs *cbs, uint32_t tag, type *out);             \
+#define SYNTA_GEN_CODEC(name, type)                                            \
+    SYNTA_MUST_USE int name##_decode(synta_cbs *cbs, uint32_t tag, type *out); \
     SYNTA_MUST_USE int name##_encode(synta_cbb *cbb, uint32_t tag, const type *in)
 
 SYNTA_GEN_CODEC(synta_gen_bool, int);

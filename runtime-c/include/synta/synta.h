@@ -101,20 +101,20 @@ typedef enum synta_rules {
  */
 typedef enum synta_error_kind {
     SYNTA_ERR_NONE = 0,
-    SYNTA_ERR_TRUNCATED,          /* the input ends inside an element */
-    SYNTA_ERR_TRAILING_DATA,      /* bytes follow the one expected value */
-    SYNTA_ERR_DEPTH_EXCEEDED,     /* nesting deeper than max_depth */
-    SYNTA_ERR_LIMIT_EXCEEDED,     /* a length or element count above the limits */
-    SYNTA_ERR_UNEXPECTED_TAG,     /* another tag than the expected one */
-    SYNTA_ERR_MISSING_ELEMENT,    /* a required element is absent */
-    SYNTA_ERR_INVALID_TAG,        /* malformed identifier octets */
-    SYNTA_ERR_INVALID_LENGTH,     /* malformed length octets */
-    SYNTA_ERR_NON_CANONICAL,      /* valid BER, but not what DER/CER demand */
-    SYNTA_ERR_INVALID_VALUE,      /* contents not a valid value of the type */
-    SYNTA_ERR_OVERFLOW,           /* does not fit the requested C type */
-    SYNTA_ERR_UNSUPPORTED,        /* valid, but not supported here */
-    SYNTA_ERR_CONSTRAINT,         /* breaks a subtype constraint of the schema */
-    SYNTA_ERR_NO_MEMORY           /* builder: out of memory or fixed buffer full */
+    SYNTA_ERR_TRUNCATED,       /* the input ends inside an element */
+    SYNTA_ERR_TRAILING_DATA,   /* bytes follow the one expected value */
+    SYNTA_ERR_DEPTH_EXCEEDED,  /* nesting deeper than max_depth */
+    SYNTA_ERR_LIMIT_EXCEEDED,  /* a length or element count above the limits */
+    SYNTA_ERR_UNEXPECTED_TAG,  /* another tag than the expected one */
+    SYNTA_ERR_MISSING_ELEMENT, /* a required element is absent */
+    SYNTA_ERR_INVALID_TAG,     /* malformed identifier octets */
+    SYNTA_ERR_INVALID_LENGTH,  /* malformed length octets */
+    SYNTA_ERR_NON_CANONICAL,   /* valid BER, but not what DER/CER demand */
+    SYNTA_ERR_INVALID_VALUE,   /* contents not a valid value of the type */
+    SYNTA_ERR_OVERFLOW,        /* does not fit the requested C type */
+    SYNTA_ERR_UNSUPPORTED,     /* valid, but not supported here */
+    SYNTA_ERR_CONSTRAINT,      /* breaks a subtype constraint of the schema */
+    SYNTA_ERR_NO_MEMORY        /* builder: out of memory or fixed buffer full */
 } synta_error_kind;
 
 /* synta_error: the first error of one decode (or encode). */
@@ -185,7 +185,10 @@ typedef struct synta_cbs {
 void synta_cbs_init(synta_cbs *cbs, synta_ctx *ctx);
 
 /* synta_cbs_offset returns the absolute offset of |cbs|'s next byte. */
-size_t synta_cbs_offset(const synta_cbs *cbs);
+static inline size_t synta_cbs_offset(const synta_cbs *cbs) {
+    if (cbs->ctx->base == NULL || cbs->data == NULL) return 0;
+    return (size_t)(cbs->data - cbs->ctx->base);
+}
 
 /* synta_cbs_element_offset returns the absolute offset of the element whose
  * contents |cbs| spans (of its identifier octet), for a cursor not yet read
@@ -203,7 +206,7 @@ int synta_cbs_set_field(const synta_cbs *cbs, const char *field);
 /* synta_cbs_peek_tag sets |*out_tag| to the tag of the next element without
  * consuming it. Returns 0 (recording nothing) when |cbs| is empty, and 0 with
  * an error when the identifier octets are malformed. */
-SYNTA_MUST_USE int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag);
+static inline SYNTA_MUST_USE int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag);
 
 /* synta_cbs_get_any reads one element of any tag. |*out_contents| spans its
  * contents (depth + 1); |*out_tag| is its tag; |*out_header_len| (may be NULL)
@@ -219,13 +222,14 @@ SYNTA_MUST_USE int synta_cbs_get_any(synta_cbs *cbs, synta_cbs *out_contents, ui
  * encoding (identifier, length, contents and, for indefinite lengths, the
  * end-of-contents octets). The element is not entered: as the Rust AnyRef, only
  * the levels of an indefinite length count against the depth limit. */
-SYNTA_MUST_USE int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag);
+static inline SYNTA_MUST_USE int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element,
+                                                       uint32_t *out_tag);
 
 /* synta_cbs_get_asn1 reads one element that must have tag |tag| and sets
  * |*out_contents| to its contents. Error UNEXPECTED_TAG or MISSING_ELEMENT. The
  * element counts against the depth limit, primitive or not, as every value the
  * Rust runtime reads as its type (the same holds for the two functions below). */
-SYNTA_MUST_USE int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag);
+static inline SYNTA_MUST_USE int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag);
 
 /* synta_cbs_get_optional_asn1 is synta_cbs_get_asn1 when the next element has
  * tag |tag|; otherwise it consumes nothing and sets |*out_present| to 0. */
@@ -241,7 +245,99 @@ SYNTA_MUST_USE int synta_cbs_get_string_asn1(synta_cbs *cbs, synta_cbs *out_cont
                                              uint32_t tag);
 
 /* synta_cbs_finish checks that |cbs| is empty (error TRAILING_DATA). */
-SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
+static inline SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
+
+/*
+ * Inline fast paths. Every element a decoder reads goes through the three
+ * functions below, so their common case is compiled into the caller: a header
+ * of one identifier octet and a minimal definite length of up to three octets
+ * that fits the input (every header of a typical DER certificate). Anything
+ * else, errors included, is left to the out-of-line *_general functions, which
+ * decide every case (the fast paths only ever return what they would).
+ */
+
+/* The out-of-line readers behind the inline functions (every case). */
+SYNTA_MUST_USE int synta_cbs_get_asn1_general(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag);
+SYNTA_MUST_USE int synta_cbs_get_element_general(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag);
+SYNTA_MUST_USE int synta_cbs_peek_tag_general(const synta_cbs *cbs, uint32_t *out_tag);
+int synta_cbs_finish_general(const synta_cbs *cbs);
+
+/* The header at |cbs| when it is the common one: a single identifier octet (not
+ * end-of-contents, and not constructed under CER, which wants indefinite lengths
+ * there) and a minimal definite length of one to three octets whose contents lie
+ * inside |cbs| and within the length limit. Sets the header length and the contents
+ * length; 0 (nothing set) for any other header, valid or not. */
+static inline int synta_cbs_common_header(const synta_cbs *cbs, size_t *out_header_len, size_t *out_len) {
+    const uint8_t *p = cbs->data;
+    size_t n = cbs->len, len, hl;
+    if (n < 2 || (p[0] & 0x1Fu) == 0x1Fu || (p[0] & 0xDFu) == 0 ||
+        ((p[0] & 0x20u) && cbs->ctx->rules == SYNTA_CER)) {
+        return 0;
+    }
+    if (p[1] < 0x80) {
+        len = p[1];
+        hl = 2;
+    } else if (p[1] == 0x81 && n >= 3 && p[2] >= 0x80) {
+        len = p[2];
+        hl = 3;
+    } else if (p[1] == 0x82 && n >= 4 && p[2] != 0) {
+        len = ((size_t)p[2] << 8) | p[3];
+        hl = 4;
+    } else {
+        return 0;
+    }
+    if (len > n - hl || len > cbs->ctx->limits.max_length) return 0;
+    *out_header_len = hl;
+    *out_len = len;
+    return 1;
+}
+
+static inline int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag) {
+    if (cbs->len > 0 && (cbs->data[0] & 0x1Fu) != 0x1Fu) {
+        /* Low tag number: the whole tag is in this octet. */
+        *out_tag = ((uint32_t)(cbs->data[0] & 0xE0u) << 24) | (uint32_t)(cbs->data[0] & 0x1Fu);
+        return 1;
+    }
+    return synta_cbs_peek_tag_general(cbs, out_tag);
+}
+
+static inline int synta_cbs_get_asn1(synta_cbs *cbs, synta_cbs *out_contents, uint32_t tag) {
+    /* |tag|'s identifier octet when its number is below 31 (the class and constructed
+     * bits sit at the top of both). */
+    const uint8_t id = (uint8_t)(((tag >> 24) & 0xE0u) | (tag & 0x1Fu));
+    size_t hl, len;
+    if ((tag & SYNTA_TAG_NUMBER_MASK) < 31 && cbs->len > 0 && cbs->data[0] == id &&
+        cbs->depth < cbs->ctx->limits.max_depth && synta_cbs_common_header(cbs, &hl, &len)) {
+        out_contents->data = cbs->data + hl;
+        out_contents->len = len;
+        out_contents->ctx = cbs->ctx;
+        out_contents->depth = cbs->depth + 1;
+        out_contents->header_len = (uint32_t)hl;
+        cbs->data += hl + len;
+        cbs->len -= hl + len;
+        return 1;
+    }
+    return synta_cbs_get_asn1_general(cbs, out_contents, tag);
+}
+
+static inline int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element, uint32_t *out_tag) {
+    size_t hl, len;
+    /* Taken whole, not entered: a definite length counts nothing against the depth. */
+    if (synta_cbs_common_header(cbs, &hl, &len)) {
+        const uint8_t id = cbs->data[0];
+        *out_tag = ((uint32_t)(id & 0xE0u) << 24) | (uint32_t)(id & 0x1Fu);
+        out_element->data = cbs->data;
+        out_element->len = hl + len;
+        cbs->data += hl + len;
+        cbs->len -= hl + len;
+        return 1;
+    }
+    return synta_cbs_get_element_general(cbs, out_element, out_tag);
+}
+
+static inline int synta_cbs_finish(const synta_cbs *cbs) {
+    return cbs->len == 0 ? 1 : synta_cbs_finish_general(cbs);
+}
 
 /* ------------------------------------------------- primitive value decoding */
 /*
@@ -305,8 +401,8 @@ SYNTA_MUST_USE int synta_decode_string_into(const synta_cbs *contents, uint32_t 
  * octets of every segment are concatenated into |buf| of |cap| bytes (error
  * NO_MEMORY when too small), |*out_len| is their length and |*out_unused| the
  * unused bits of the last segment (only the last may have any, 8.6.4). */
-SYNTA_MUST_USE int synta_decode_bit_string_into(const synta_cbs *contents, uint32_t tag, uint8_t *buf, size_t cap,
-                                                size_t *out_len, uint8_t *out_unused);
+SYNTA_MUST_USE int synta_decode_bit_string_into(const synta_cbs *contents, uint32_t tag, uint8_t *buf,
+                                                size_t cap, size_t *out_len, uint8_t *out_unused);
 
 /* synta_real: a decoded REAL, normalized as the Rust runtime's Real: binary with
  * an odd mantissa, or decimal with no trailing zero in the mantissa. */
@@ -316,8 +412,8 @@ typedef enum synta_real_kind {
     SYNTA_REAL_PLUS_INFINITY,
     SYNTA_REAL_MINUS_INFINITY,
     SYNTA_REAL_NAN,
-    SYNTA_REAL_BINARY,  /* (-1)^negative * mantissa * 2^exponent */
-    SYNTA_REAL_DECIMAL  /* (-1)^negative * mantissa * 10^exponent */
+    SYNTA_REAL_BINARY, /* (-1)^negative * mantissa * 2^exponent */
+    SYNTA_REAL_DECIMAL /* (-1)^negative * mantissa * 10^exponent */
 } synta_real_kind;
 
 typedef struct synta_real {
@@ -399,7 +495,7 @@ typedef struct synta_cbb {
     size_t pending_len_len;     /* child: bytes reserved for the length */
     uint8_t pending_is_set_of;  /* child: sort elements when flushed (DER SET OF) */
     uint8_t is_child;
-    synta_cbb_storage base;     /* root: its storage */
+    synta_cbb_storage base; /* root: its storage */
 } synta_cbb;
 
 /* synta_cbb_init: a root builder on a growable heap buffer (|initial_cap| hint). */

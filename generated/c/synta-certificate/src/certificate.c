@@ -29,7 +29,8 @@ int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *out, synta_erro
     synta_ctx_init(&ctx, SYNTA_DER, der, len);
     synta_cbs_init(&cbs, &ctx);
     /* The first element inside the outer SEQUENCE: known to be there. */
-    if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) || !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
+    if (!synta_cbs_get_asn1(&cbs, &outer, SYNTA_TAG_SEQUENCE) ||
+        !synta_cbs_get_element(&outer, &out->tbs, &tag)) {
         goto fail;
     }
     /* The names and the extension list stay raw, as in the Rust API (the generated
@@ -57,8 +58,8 @@ static int decode_extensions(const synta_cert *cert, pkix1_explicit_2009_Extensi
     synta_ctx_init(&ctx, SYNTA_DER, cert->der.data, cert->der.len);
     /* Depth 0, as the Rust Lazy::get starts a fresh reader at the element. */
     sub_cursor(&ctx, tbs->extensions, 0, &cbs);
-    if (pkix1_explicit_2009_Extensions_CertExtensions_decode(&cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG,
-                                                             out) &&
+    if (pkix1_explicit_2009_Extensions_CertExtensions_decode(
+            &cbs, PKIX1_EXPLICIT_2009_EXTENSIONS_CERTEXTENSIONS_TAG, out) &&
         synta_cbs_finish(&cbs)) {
         return 1;
     }
@@ -92,7 +93,8 @@ static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, in
             pkix1_explicit_2009_Name name;
             synta_ctx ctx;
             synta_cbs cbs;
-            if (!pkix1_explicit_2009_Name_parse(gn.u.directoryName.data, gn.u.directoryName.len, SYNTA_DER, &name, err)) {
+            if (!pkix1_explicit_2009_Name_parse(gn.u.directoryName.data, gn.u.directoryName.len, SYNTA_DER,
+                                                &name, err)) {
                 return 0;
             }
             if (!render) continue;
@@ -138,7 +140,8 @@ int synta_cert_check_extensions(const synta_cert *cert, synta_error *err) {
          * those of subjectAltName. */
         if ((value.present == PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName &&
              !check_general_names(&value.u.ext_SubjectAltName, 1, err)) ||
-            (value.present == PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier &&
+            (value.present ==
+                 PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier &&
              value.u.ext_AuthorityKeyIdentifier.has_authorityCertIssuer &&
              !check_general_names(&value.u.ext_AuthorityKeyIdentifier.authorityCertIssuer, 0, err))) {
             if (err != NULL && err->field == NULL) err->field = CHECKED[i].name;

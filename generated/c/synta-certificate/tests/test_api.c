@@ -11,12 +11,12 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                        \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
+#define CHECK(cond)                                                         \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
             fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                    \
-        }                                                                  \
+            failures++;                                                     \
+        }                                                                   \
     } while (0)
 
 /* A tiny DER writer for short elements (contents < 128 bytes). */
@@ -85,7 +85,8 @@ static void expect_bad_name(const buf *name, synta_error_kind kind, int line) {
     }
 }
 
-static void one(const char *oid, size_t oid_len, uint8_t tag, const void *v, size_t vlen, const char *want, int line) {
+static void one(const char *oid, size_t oid_len, uint8_t tag, const void *v, size_t vlen, const char *want,
+                int line) {
     buf a = {{0}, 0}, name = {{0}, 0};
     atv(&a, oid, oid_len, tag, v, vlen);
     name1(&name, &a);
@@ -105,8 +106,8 @@ static void names(void) {
     /* String types. */
     one(CN, 0x13, "Org Ltd.", 8, "CN=Org Ltd.", __LINE__);
     one(CN, 0x16, "a@b", 3, "CN=a@b", __LINE__);
-    one(CN, 0x1e, "\x00\xe9\x00 ", 4, "CN=\xc3\xa9\\ ", __LINE__);      /* BMPString */
-    one(CN, 0x14, "\xe9", 1, "CN=\xc3\xa9", __LINE__);                /* TeletexString as Latin-1 */
+    one(CN, 0x1e, "\x00\xe9\x00 ", 4, "CN=\xc3\xa9\\ ", __LINE__);         /* BMPString */
+    one(CN, 0x14, "\xe9", 1, "CN=\xc3\xa9", __LINE__);                     /* TeletexString as Latin-1 */
     one(CN, 0x1c, "\x00\x01\xf6\x00", 4, "CN=\xf0\x9f\x98\x80", __LINE__); /* UniversalString */
     one(CN, 0x0c, "Zo\xc3\xab", 4, "CN=Zo\xc3\xab", __LINE__);
     one(C, 0x13, "US", 2, "C=US", __LINE__);
@@ -213,7 +214,8 @@ static void times(void) {
     t.second = 58;
     t.has_minute = 1;
     t.has_second = 1;
-    CHECK(synta_cert_time_rfc3339(&t, out, sizeof out, &n) && strcmp(out, "2049-12-31T23:59:58Z") == 0 && n == 20);
+    CHECK(synta_cert_time_rfc3339(&t, out, sizeof out, &n) && strcmp(out, "2049-12-31T23:59:58Z") == 0 &&
+          n == 20);
     t.year = 950;
     t.has_second = 0;
     CHECK(synta_cert_time_rfc3339(&t, out, sizeof out, &n) && strcmp(out, "0950-12-31T23:59:00Z") == 0);

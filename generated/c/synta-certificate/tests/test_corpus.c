@@ -76,15 +76,18 @@ static void check_certificate(const char *path) {
     if (!synta_cert_issuer_string(&cert, text, sizeof text, &need)) fail(path, "issuer string", NULL);
     if (!synta_cert_subject_string(&cert, text, sizeof text, &need)) fail(path, "subject string", NULL);
     if (synta_cert_version(&cert) < 1) fail(path, "version", NULL);
-    if (synta_cert_tbs(&cert).data != der + (der[1] & 0x80 ? 2 + (der[1] & 0x7F) : 2)) fail(path, "tbs span", NULL);
+    if (synta_cert_tbs(&cert).data != der + (der[1] & 0x80 ? 2 + (der[1] & 0x7F) : 2))
+        fail(path, "tbs span", NULL);
     if (!synta_cert_extensions_begin(&cert, &it, &err)) fail(path, "extension list:", &err);
     while (synta_cert_extensions_next(&it, &ext)) count++;
-    if (!synta_cert_extension_count(&cert, &listed, &err) || count != listed) fail(path, "extension count", NULL);
+    if (!synta_cert_extension_count(&cert, &listed, &err) || count != listed)
+        fail(path, "extension count", NULL);
 
     /* The round-trip oracle: the generated structure encodes to the same bytes. */
     if (!synta_cbb_init(&cbb, len)) {
         fail(path, "cbb init", NULL);
-    } else if (!pkix1_explicit_2009_Certificate_encode(&cbb, PKIX1_EXPLICIT_2009_CERTIFICATE_TAG, &cert.raw) ||
+    } else if (!pkix1_explicit_2009_Certificate_encode(&cbb, PKIX1_EXPLICIT_2009_CERTIFICATE_TAG,
+                                                       &cert.raw) ||
                !synta_cbb_finish(&cbb, &again, &again_len)) {
         synta_cbb_cleanup(&cbb);
         fail(path, "does not encode", NULL);
@@ -137,8 +140,10 @@ static void walk(const char *dir, void (*fn)(const char *)) {
         }
     }
     for (i = 0; i < n; i++) {
-        if (is_dir(list[i])) walk(list[i], fn);
-        else fn(list[i]);
+        if (is_dir(list[i]))
+            walk(list[i], fn);
+        else
+            fn(list[i]);
         free(list[i]);
     }
     free(list);

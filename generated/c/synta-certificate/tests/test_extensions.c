@@ -17,12 +17,12 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                        \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
+#define CHECK(cond)                                                         \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
             fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                    \
-        }                                                                  \
+            failures++;                                                     \
+        }                                                                   \
     } while (0)
 
 static uint8_t *read_file(const char *path, size_t *out_len) {
@@ -124,9 +124,10 @@ static void bad_element(const synta_cert *base, const char *list, size_t list_le
 
 /* A good list of two: count, iteration and lookup. */
 static void good_list(const synta_cert *base) {
-    static const char list[] = "\x30\x1a"
-                               "\x30\x09\x06\x03\x55\x1d\x0e\x04\x02\x04\x00"              /* SKI, empty */
-                               "\x30\x0d\x06\x03\x2a\x03\x04\x01\x01\xff\x04\x03\x02\x01\x05"; /* 1.2.3.4 */
+    static const char list[] =
+        "\x30\x1a"
+        "\x30\x09\x06\x03\x55\x1d\x0e\x04\x02\x04\x00"                  /* SKI, empty */
+        "\x30\x0d\x06\x03\x2a\x03\x04\x01\x01\xff\x04\x03\x02\x01\x05"; /* 1.2.3.4 */
     size_t len = 0, count = 0, n = 0;
     uint8_t *der = with_extensions(base, LIST(list), &len);
     synta_cert cert;
@@ -192,8 +193,9 @@ int main(int argc, char **argv) {
     /* The element is not a SEQUENCE: at the element. */
     bad_element(&base, LIST("\x30\x03\x02\x01\x01"), 2, SYNTA_ERR_UNEXPECTED_TAG, "Extension_CertExtensions");
     /* The second extnID has a sub-identifier with a leading 0x80: at its contents. */
-    bad_element(&base, LIST("\x30\x12\x30\x09\x06\x03\x55\x1d\x0e\x04\x02\x04\x00\x30\x05\x06\x01\x80\x04\x00"),
-                17, SYNTA_ERR_NON_CANONICAL, "Extension_CertExtensions.extnID");
+    bad_element(&base,
+                LIST("\x30\x12\x30\x09\x06\x03\x55\x1d\x0e\x04\x02\x04\x00\x30\x05\x06\x01\x80\x04\x00"), 17,
+                SYNTA_ERR_NON_CANONICAL, "Extension_CertExtensions.extnID");
     /* critical FALSE written out (a DEFAULT value): at the BOOLEAN. */
     bad_element(&base, LIST("\x30\x0e\x30\x0c\x06\x03\x55\x1d\x0e\x01\x01\x00\x04\x02\x04\x00"), 9,
                 SYNTA_ERR_NON_CANONICAL, "Extension_CertExtensions.critical");

@@ -184,13 +184,27 @@ static void json_string(FILE *f, const char *s, size_t n) {
     for (i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         switch (c) {
-            case '"': fputs("\\\"", f); break;
-            case '\\': fputs("\\\\", f); break;
-            case '\n': fputs("\\n", f); break;
-            case '\r': fputs("\\r", f); break;
-            case '\t': fputs("\\t", f); break;
-            case '\b': fputs("\\b", f); break;
-            case '\f': fputs("\\f", f); break;
+            case '"':
+                fputs("\\\"", f);
+                break;
+            case '\\':
+                fputs("\\\\", f);
+                break;
+            case '\n':
+                fputs("\\n", f);
+                break;
+            case '\r':
+                fputs("\\r", f);
+                break;
+            case '\t':
+                fputs("\\t", f);
+                break;
+            case '\b':
+                fputs("\\b", f);
+                break;
+            case '\f':
+                fputs("\\f", f);
+                break;
             default:
                 if (c < 0x20) {
                     fprintf(f, "\\u00%c%c", HEX[c >> 4], HEX[c & 0x0F]);
@@ -226,8 +240,10 @@ static void json_text(FILE *f, const synta_cert *cert, format_fn fn) {
     }
     {
         char *big = malloc(need + 1);
-        if (big != NULL && fn(cert, big, need + 1, &need)) json_string(f, big, need);
-        else json_string(f, "", 0);
+        if (big != NULL && fn(cert, big, need + 1, &need))
+            json_string(f, big, need);
+        else
+            json_string(f, "", 0);
         free(big);
     }
 }

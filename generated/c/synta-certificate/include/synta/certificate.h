@@ -161,7 +161,8 @@ SYNTA_MUST_USE int synta_cert_extension_count(const synta_cert *cert, size_t *ou
 
 /* synta_cert_extensions_begin decodes the list and starts |*it| over it, in order.
  * On failure |*it| is still valid and yields nothing. */
-SYNTA_MUST_USE int synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it, synta_error *err);
+SYNTA_MUST_USE int synta_cert_extensions_begin(const synta_cert *cert, synta_cert_ext_iter *it,
+                                               synta_error *err);
 
 /* synta_cert_extensions_next reads the next extension into |*out|; returns 0 after
  * the last one (the list was checked by synta_cert_extensions_begin). */
@@ -170,8 +171,8 @@ SYNTA_MUST_USE int synta_cert_extensions_next(synta_cert_ext_iter *it, synta_cer
 /* synta_cert_find_extension decodes the list and sets |*found| to whether an
  * extension has an extnID with the contents octets |oid| (|oid_len| bytes), and
  * |*out| to the first such extension. */
-SYNTA_MUST_USE int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len, int *found,
-                                             synta_cert_extension *out, synta_error *err);
+SYNTA_MUST_USE int synta_cert_find_extension(const synta_cert *cert, const uint8_t *oid, size_t oid_len,
+                                             int *found, synta_cert_extension *out, synta_error *err);
 
 /* ------------------------------------------------------------ free functions */
 
