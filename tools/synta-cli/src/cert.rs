@@ -119,8 +119,7 @@ fn general_name(n: &GeneralName<'_>) -> synta::Result<String> {
         },
         GeneralName::RegisteredId(oid) => format!("RID:{oid}"),
         GeneralName::DirectoryName(name) => {
-            let der = synta::Encode::to_der(name)?;
-            format!("DirName:{}", synta_certificate::name::rfc4514(&der)?)
+            format!("DirName:{}", synta_certificate::name::rfc4514_of(name)?)
         }
         GeneralName::OtherName(_) => "othername".to_string(),
         GeneralName::X400Address(_) => "X400Address".to_string(),

@@ -80,10 +80,18 @@ static const struct {
     {"\x55\x1d\x0e", "subjectKeyIdentifier"}, {"\x55\x1d\x23", "authorityKeyIdentifier"},
 };
 
+/* Moves the offset of an error found by a decoder that read |part| on its own (offsets
+ * from the start of |part|) into the input that starts at |base|, as the Rust crate
+ * reports errors inside extension values. */
+static void rebase_error(synta_error *err, const uint8_t *base, const uint8_t *part) {
+    if (err != NULL) err->offset += (size_t)(part - base);
+}
+
 /* Checks the elements of |names| as the Rust decoder reads them; with |render|, the
  * directoryNames also as the Rust tool writes them (RFC 4514, which checks the
- * strings). */
-static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, int render, synta_error *err) {
+ * strings). Offsets of errors are into the input at |base|. */
+static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, int render, const uint8_t *base,
+                               synta_error *err) {
     synta_list_iter it;
     pkix1_implicit_2009_GeneralName gn;
     pkix1_implicit_2009_GeneralNames_iter(names, &it);
@@ -95,6 +103,7 @@ static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, in
             synta_cbs cbs;
             if (!pkix1_explicit_2009_Name_parse(gn.u.directoryName.data, gn.u.directoryName.len, SYNTA_DER,
                                                 &name, err)) {
+                rebase_error(err, base, gn.u.directoryName.data);
                 return 0;
             }
             if (!render) continue;
@@ -102,12 +111,14 @@ static int check_general_names(const pkix1_implicit_2009_GeneralNames *names, in
             synta_cbs_init(&cbs, &ctx);
             if (!synta_name_walk(&cbs, NULL)) {
                 if (err != NULL) *err = ctx.error;
+                rebase_error(err, base, gn.u.directoryName.data);
                 return 0;
             }
         }
     }
     if (it.ctx.error.kind != SYNTA_ERR_NONE) {
         if (err != NULL) *err = it.ctx.error;
+        rebase_error(err, base, it.ctx.base);
         return 0;
     }
     return 1;
@@ -133,17 +144,19 @@ int synta_cert_check_extensions(const synta_cert *cert, synta_error *err) {
         ext.critical = e.critical;
         ext.extnValue = e.value;
         if (!pkix1_explicit_2009_Extension_CertExtensions_extnValue_decode(&ext, SYNTA_DER, &value, err)) {
+            rebase_error(err, cert->der.data, e.value.data);
             if (err != NULL && err->field == NULL) err->field = CHECKED[i].name;
             return 0;
         }
         /* The Rust decoders read the Names inside GeneralNames eagerly; the tool writes
          * those of subjectAltName. */
         if ((value.present == PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_SubjectAltName &&
-             !check_general_names(&value.u.ext_SubjectAltName, 1, err)) ||
+             !check_general_names(&value.u.ext_SubjectAltName, 1, cert->der.data, err)) ||
             (value.present ==
                  PKIX1_EXPLICIT_2009_EXTENSION_CERTEXTENSIONS_EXTNVALUE_PR_ext_AuthorityKeyIdentifier &&
              value.u.ext_AuthorityKeyIdentifier.has_authorityCertIssuer &&
-             !check_general_names(&value.u.ext_AuthorityKeyIdentifier.authorityCertIssuer, 0, err))) {
+             !check_general_names(&value.u.ext_AuthorityKeyIdentifier.authorityCertIssuer, 0, cert->der.data,
+                                  err))) {
             if (err != NULL && err->field == NULL) err->field = CHECKED[i].name;
             return 0;
         }

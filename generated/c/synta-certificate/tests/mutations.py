@@ -6,9 +6,10 @@
 Derives COUNT (default 3000) inputs, deterministically from SEED (default 1), from
 the seeds of the C fuzz target (scripts/fuzz-c: the certificates of tests/corpus and
 the inputs of tests/vectors/codec.tsv) plus the files of tests/corpus/malformed, and
-runs both tools on each (on standard input). Their exit statuses must be equal, and
-when both accept an input the C line must equal the Rust line projected onto the
-keys the C tool prints (as differential.sh does for the corpus).
+runs both tools on each (on standard input). Their exit statuses must be equal; when
+both accept an input the C line must equal the Rust line projected onto the keys the C
+tool prints (as differential.sh does for the corpus), and when both reject it they must
+report the error at the same byte offset ("at byte N" in both messages).
 
 Mutations, one to three per input: bit flips, byte overwrites with boundary values,
 byte insertion and deletion, truncation, and on the TLV tree of a certificate (its
@@ -22,6 +23,7 @@ and every Python version.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -292,6 +294,12 @@ def run(cmd, data):
     return p.returncode, p.stdout, p.stderr
 
 
+def error_offset(stderr):
+    """The N of the first "at byte N" in a tool's error message, or None."""
+    m = re.search(rb"at byte (\d+)", stderr)
+    return int(m.group(1)) if m else None
+
+
 def project(line):
     v = json.loads(line)
     out = {k: v[k] for k in KEYS}
@@ -325,6 +333,10 @@ def main(argv):
         if c_rc != r_rc:
             why = "exit status C=%d Rust=%d\n  C: %s\n  Rust: %s" % (
                 c_rc, r_rc, c_err.decode("utf-8", "replace").strip()[:300],
+                r_err.decode("utf-8", "replace").strip()[:300])
+        elif c_rc != 0 and error_offset(c_err) != error_offset(r_err):
+            why = "error offset C=%s Rust=%s\n  C: %s\n  Rust: %s" % (
+                error_offset(c_err), error_offset(r_err), c_err.decode("utf-8", "replace").strip()[:300],
                 r_err.decode("utf-8", "replace").strip()[:300])
         elif c_rc == 0:
             try:

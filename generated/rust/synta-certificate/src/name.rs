@@ -51,6 +51,31 @@ pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
     }
 }
 
+/// Renders a decoded `Name` (a directoryName inside an extension, say) as an RFC 4514
+/// string. Errors point into the input the name was decoded from: its attribute values
+/// keep their offsets, and the name's DER, re-encoded here, is the same octets, so the
+/// first value's two offsets tell where the name starts. A name built by hand, or one
+/// without any attribute, is rendered as if it started at offset 0.
+pub fn rfc4514_of(name: &crate::pkix::Name<'_>) -> synta::Result<String> {
+    let der = synta::Encode::to_der(name)?;
+    let reencoded = <crate::pkix::Name<'_> as Decode>::from_der(&der)?;
+    let start = first_value_offset(name)
+        .zip(first_value_offset(&reencoded))
+        .map_or(0, |(in_input, in_der)| in_input.saturating_sub(in_der));
+    rfc4514_at(&der, start)
+}
+
+/// The offset of the first attribute value of `name`, if it has one.
+fn first_value_offset(name: &crate::pkix::Name<'_>) -> Option<usize> {
+    match name {
+        crate::pkix::Name::RdnSequence(rdns) => rdns
+            .iter()
+            .flat_map(|rdn| rdn.0.iter())
+            .next()
+            .map(|atv| atv.value.offset()),
+    }
+}
+
 /// The general path of [`rfc4514_at`]: every form of `Name`, and the errors.
 fn rfc4514_general(name_der: &[u8], offset: usize) -> synta::Result<String> {
     let mut r = Reader::sub(name_der, offset, Rules::Der, 0, Limits::DEFAULT);
@@ -306,5 +331,22 @@ mod tests {
             );
             assert_eq!(err.offset(), 14, "{err}");
         }
+    }
+
+    #[test]
+    fn a_decoded_name_is_rendered_with_offsets_into_its_input() {
+        // The name of a_bad_string_is_reported_at_its_contents, decoded at offset 100.
+        let der = [
+            0x30, 0x0e, 0x31, 0x0c, 0x30, 0x0a, 0x06, 0x03, 0x55, 0x04, 0x03, 0x13, 0x03, b'a',
+            b'@', b'b',
+        ];
+        let name: crate::pkix::Name<'_> = synta::decode_at(&der, 100, synta::Rules::Der).unwrap();
+        assert_eq!(rfc4514_of(&name).unwrap_err().offset(), 113);
+        let good = [
+            0x30, 0x0e, 0x31, 0x0c, 0x30, 0x0a, 0x06, 0x03, 0x55, 0x04, 0x03, 0x13, 0x03, b'a',
+            b'-', b'b',
+        ];
+        let name: crate::pkix::Name<'_> = synta::decode_at(&good, 7, synta::Rules::Der).unwrap();
+        assert_eq!(rfc4514_of(&name).unwrap(), "CN=a-b");
     }
 }

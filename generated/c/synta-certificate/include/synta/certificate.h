@@ -82,7 +82,7 @@ SYNTA_MUST_USE int synta_cert_parse(const uint8_t *der, size_t len, synta_cert *
  * pathLenConstraint range, the otherName elements and the directoryName Names of
  * GeneralNames (those of subjectAltName also as synta_name_format writes them).
  * Returns 1 when they all decode; 0 with |*err| (may be NULL; offsets into the
- * certificate for the list, relative to the extension value for a value) otherwise.
+ * certificate, for the values too, as the Rust crate reports them) otherwise.
  */
 SYNTA_MUST_USE int synta_cert_check_extensions(const synta_cert *cert, synta_error *err);
 
