@@ -86,7 +86,7 @@ fn certificate_json(der: &[u8]) -> synta::Result<Value> {
         }
         extensions.push(v);
     }
-    Ok(json!({
+    let mut v = json!({
         "version": cert.version(),
         "serial": cert.serial_hex(),
         "subject": cert.subject()?,
@@ -97,7 +97,30 @@ fn certificate_json(der: &[u8]) -> synta::Result<Value> {
         "public_key_algorithm": algorithm(cert.public_key_algorithm()),
         "public_key": hex(cert.public_key()?),
         "extensions": extensions,
-    }))
+    });
+    if let Some(proof) = cert.mtc_proof() {
+        v["mtc_proof"] = mtc_proof_json(&proof?);
+    }
+    Ok(v)
+}
+
+/// The MTCProof of a Merkle Tree Certificate (hashes and signatures in hex).
+fn mtc_proof_json(p: &synta_certificate::mtc::MtcProof<'_>) -> Value {
+    let extensions: Vec<Value> = p
+        .extensions()
+        .map(|e| json!({"type": e.extension_type, "data": hex(e.data)}))
+        .collect();
+    let signatures: Vec<Value> = p
+        .signatures()
+        .map(|s| json!({"cosigner_id": hex(s.cosigner_id), "signature": hex(s.signature)}))
+        .collect();
+    json!({
+        "extensions": extensions,
+        "start": p.start,
+        "end": p.end,
+        "inclusion_proof": p.inclusion_proof().map(hex).collect::<Vec<_>>(),
+        "signatures": signatures,
+    })
 }
 
 fn general_name(n: &GeneralName<'_>) -> synta::Result<String> {

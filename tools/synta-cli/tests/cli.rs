@@ -170,3 +170,75 @@ fn cert_reads_pkcs7_and_pkcs12_containers() {
         assert!(text.lines().all(|l| l.contains("\"subject\":")), "{file}");
     }
 }
+
+/// DER tag, definite length, contents.
+fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
+    let mut out = vec![tag];
+    let len = contents.len();
+    if len < 0x80 {
+        out.push(u8::try_from(len).unwrap());
+    } else {
+        let bytes: Vec<u8> = len
+            .to_be_bytes()
+            .into_iter()
+            .skip_while(|b| *b == 0)
+            .collect();
+        out.push(0x80 | u8::try_from(bytes.len()).unwrap());
+        out.extend(bytes);
+    }
+    out.extend_from_slice(contents);
+    out
+}
+
+#[test]
+fn cert_shows_the_mtc_proof_and_reports_a_bad_one() {
+    use synta_certificate::mtc::OwnedMtcProof;
+    let p256 = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../runtime-rust/synta/tests/data/selfsigned-p256.der"
+    ))
+    .unwrap();
+    let tbs = synta_certificate::Certificate::from_der(&p256)
+        .unwrap()
+        .tbs_der()
+        .to_vec();
+    // 1.3.6.1.4.1.44363.47.0, the experimental id-alg-mtcProof.
+    let alg = tlv(0x30, &tlv(0x06, &[43, 6, 1, 4, 1, 130, 218, 75, 47, 0]));
+    let cert = |cosigners: &[&[u8]]| {
+        let proof = OwnedMtcProof {
+            extensions: vec![(3, vec![0xab])],
+            start: 4,
+            end: 8,
+            inclusion_proof: vec![vec![0xcd; 32]],
+            signatures: cosigners
+                .iter()
+                .map(|id| (id.to_vec(), vec![0xee]))
+                .collect(),
+        }
+        .encode()
+        .unwrap();
+        let sig = tlv(0x03, &[&[0][..], &proof].concat());
+        tlv(0x30, &[tbs.clone(), alg.clone(), sig].concat())
+    };
+    let out = synta(&["cert", "-"], &cert(&[b"\x01", b"\x02"]));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    let p = &v["mtc_proof"];
+    assert_eq!((p["start"].as_u64(), p["end"].as_u64()), (Some(4), Some(8)));
+    assert_eq!(p["extensions"][0]["data"], "ab");
+    assert_eq!(p["inclusion_proof"][0], "cd".repeat(32));
+    assert_eq!(p["signatures"][1]["cosigner_id"], "02");
+    // Cosigner IDs out of order: exit 1 with the path into the proof.
+    let out = synta(&["cert", "-"], &cert(&[b"\x02", b"\x01"]));
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("(signature.MTCProof.signatures[1].cosigner_id): invalid value"),
+        "{err}"
+    );
+}

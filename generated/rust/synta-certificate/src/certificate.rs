@@ -258,6 +258,36 @@ impl<'a> Certificate<'a> {
         borrowed(self.inner.signature.borrowed(), "signature")
     }
 
+    /// The MTCProof in the signature of a Merkle Tree Certificate, decoded with SHA-256
+    /// as the log hash: `None` when the signature algorithm is not `id-alg-mtcProof` (or
+    /// its experimental OID). Errors carry the absolute offset in the certificate and
+    /// the path (`signature.MTCProof.signatures[1].cosigner_id`).
+    pub fn mtc_proof(&self) -> Option<Result<crate::mtc::MtcProof<'a>>> {
+        self.mtc_proof_with_hash_size(crate::mtc::SHA256_HASH_SIZE)
+    }
+
+    /// [`Self::mtc_proof`] for a log hash of `hash_size` bytes (the CA's `logHash`).
+    pub fn mtc_proof_with_hash_size(
+        &self,
+        hash_size: usize,
+    ) -> Option<Result<crate::mtc::MtcProof<'a>>> {
+        if !crate::mtc::is_mtc_proof_algorithm(self.signature_algorithm()) {
+            return None;
+        }
+        Some(self.signature().and_then(|bits| {
+            let at = offset_inside(self.der, bits);
+            // Draft Section 7.2 step 2: a signatureValue that is not a whole number of
+            // octets fails; reported at the unused-bits octet.
+            if self.inner.signature.unused_bits() != 0 {
+                let why = "MTCProof signatureValue not a multiple of 8 bits";
+                let e = Error::new(ErrorKind::InvalidValue(why), at.saturating_sub(1));
+                return Err(e.in_field("signature"));
+            }
+            crate::mtc::MtcProof::decode(bits, hash_size)
+                .map_err(|e| e.to_synta(at).in_field("signature"))
+        }))
+    }
+
     /// Every extension, in order (decoded on this call; empty for v1/v2 certificates).
     pub fn extensions(&self) -> Result<Vec<Extension<'a>>> {
         match &self.tbs().extensions {

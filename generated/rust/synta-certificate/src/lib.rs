@@ -26,6 +26,7 @@ mod crl;
 mod csr;
 mod ml_dsa;
 pub mod mtc;
+mod mtc_proof;
 pub mod name;
 mod ocsp;
 mod pem;

@@ -7,12 +7,20 @@
 //! (`generated::merkle_tree_certificates::ID_*`) hold the placeholder value 999999
 //! chosen by `scripts/regenerate`, not assigned numbers; early implementations use the
 //! experimental OIDs the draft gives under Cloudflare's arc 1.3.6.1.4.1.44363.47. The
-//! functions here accept both. (The MTC proof in a certificate's signature field is a
-//! TLS-presentation-language structure, not ASN.1, and is not decoded here.)
+//! functions here accept both.
+//!
+//! The MTC proof in a certificate's signature field is a TLS-presentation-language
+//! structure, not ASN.1: [`MtcProof::decode`] reads it, and
+//! [`Certificate::mtc_proof`](crate::Certificate::mtc_proof) finds it in a certificate.
 
 use crate::generated::merkle_tree_certificates as mtc;
 use crate::time::{date_time, rfc3339};
 use synta::{DateTime, Decode, ObjectIdentifierRef, Result, ResultExt};
+
+pub use crate::mtc_proof::{
+    is_valid_subtree, Extensions, LogEntryExtension, MtcProof, MtcProofError, MtcProofErrorKind,
+    OwnedMtcProof, Signatures, SubtreeSignature, SHA256_HASH_SIZE,
+};
 
 /// 1.3.6.1.4.1.44363.47.0: the proof signature algorithm early implementations use in
 /// place of `id-alg-mtcProof` (draft Section 6.1).
