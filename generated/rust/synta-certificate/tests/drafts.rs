@@ -9,27 +9,9 @@ use synta_certificate::mtc::{self, CertificationAuthority, LogEntry};
 use synta_certificate::{Certificate, MlDsa};
 
 mod common;
-use common::corpus;
+use common::{corpus, tlv};
 
 // ---- hand-built DER (X.690 8.1: tag, definite length, contents) ----
-
-fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
-    let mut out = vec![tag];
-    let len = contents.len();
-    if len < 0x80 {
-        out.push(u8::try_from(len).unwrap());
-    } else {
-        let bytes: Vec<u8> = len
-            .to_be_bytes()
-            .into_iter()
-            .skip_while(|b| *b == 0)
-            .collect();
-        out.push(0x80 | u8::try_from(bytes.len()).unwrap());
-        out.extend(bytes);
-    }
-    out.extend_from_slice(contents);
-    out
-}
 
 fn seq(parts: &[&[u8]]) -> Vec<u8> {
     tlv(0x30, &parts.concat())

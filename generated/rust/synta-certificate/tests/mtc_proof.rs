@@ -7,28 +7,11 @@ use synta_certificate::mtc::{MtcProof, OwnedMtcProof};
 use synta_certificate::{Certificate, ErrorKind};
 
 mod common;
+use common::tlv;
 
 const P256: &[u8] = include_bytes!("../../../../runtime-rust/synta/tests/data/selfsigned-p256.der");
 /// Contents octets of 1.3.6.1.4.1.44363.47.0, the experimental id-alg-mtcProof.
 const MTC_PROOF_OID: &[u8] = &[43, 6, 1, 4, 1, 130, 218, 75, 47, 0];
-
-fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
-    let mut out = vec![tag];
-    let len = contents.len();
-    if len < 0x80 {
-        out.push(u8::try_from(len).unwrap());
-    } else {
-        let bytes: Vec<u8> = len
-            .to_be_bytes()
-            .into_iter()
-            .skip_while(|b| *b == 0)
-            .collect();
-        out.push(0x80 | u8::try_from(bytes.len()).unwrap());
-        out.extend(bytes);
-    }
-    out.extend_from_slice(contents);
-    out
-}
 
 /// A certificate with P256's TBSCertificate, the MTC proof algorithm and `bits` (the
 /// BIT STRING contents: unused-bits octet first); also where `bits` starts.

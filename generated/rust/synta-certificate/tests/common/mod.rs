@@ -25,3 +25,22 @@ pub fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// DER tag, definite length (X.690 8.1.3), contents.
+pub fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
+    let mut out = vec![tag];
+    let len = contents.len();
+    if len < 0x80 {
+        out.push(u8::try_from(len).unwrap());
+    } else {
+        let bytes: Vec<u8> = len
+            .to_be_bytes()
+            .into_iter()
+            .skip_while(|b| *b == 0)
+            .collect();
+        out.push(0x80 | u8::try_from(bytes.len()).unwrap());
+        out.extend(bytes);
+    }
+    out.extend_from_slice(contents);
+    out
+}
