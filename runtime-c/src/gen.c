@@ -219,8 +219,7 @@ uint32_t synta_gen_raw_tag(synta_span raw) {
     uint32_t tag = 0;
     /* One identifier octet (tag numbers below 31): read here, it is on every parse. */
     if (raw.len > 0 && (raw.data[0] & 0x1Fu) != 0x1Fu) {
-        return ((uint32_t)(raw.data[0] >> 6) << 30) | ((raw.data[0] & 0x20u) ? SYNTA_CONSTRUCTED : 0) |
-               (uint32_t)(raw.data[0] & 0x1Fu);
+        return synta_low_tag(raw.data[0]);
     }
     synta_ctx_init(&ctx, SYNTA_BER, raw.data, raw.len);
     synta_cbs_init(&cbs, &ctx);

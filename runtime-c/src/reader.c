@@ -37,7 +37,7 @@ static int parse_tag(const synta_cbs *cbs, const uint8_t *p, size_t n, uint32_t 
     size_t i = 1;
     if (n == 0) return synta_cbs_fail(cbs, SYNTA_ERR_TRUNCATED, at(cbs, p), NULL);
     if ((p[0] & 0x1Fu) != 0x1Fu) {
-        *out_tag = ((uint32_t)(p[0] & 0xE0u) << 24) | (uint32_t)(p[0] & 0x1Fu);
+        *out_tag = synta_low_tag(p[0]);
         *out_len = 1;
         return 1;
     }
@@ -122,8 +122,7 @@ static SYNTA_HOT_INLINE int read_header(const synta_cbs *cbs, header *h) {
      * below, which makes the same decisions. */
     size_t hl, len;
     if (synta_cbs_common_header(cbs, &hl, &len)) {
-        const uint8_t id = cbs->data[0];
-        h->tag = ((uint32_t)(id & 0xE0u) << 24) | (uint32_t)(id & 0x1Fu);
+        h->tag = synta_low_tag(cbs->data[0]);
         h->header_len = hl;
         h->indefinite = 0;
         h->len = len;

@@ -248,7 +248,7 @@ SYNTA_MUST_USE int synta_cbs_get_string_asn1(synta_cbs *cbs, synta_cbs *out_cont
 static inline SYNTA_MUST_USE int synta_cbs_finish(const synta_cbs *cbs);
 
 /*
- * Inline fast paths. Every element a decoder reads goes through the three
+ * Inline fast paths. Every element a decoder reads goes through the reading
  * functions below, so their common case is compiled into the caller: a header
  * of one identifier octet and a minimal definite length of up to three octets
  * that fits the input (every header of a typical DER certificate). Anything
@@ -292,10 +292,16 @@ static inline int synta_cbs_common_header(const synta_cbs *cbs, size_t *out_head
     return 1;
 }
 
+/* The tag of the identifier octet |id| of a low tag number (below 31): its class and
+ * constructed bits sit at the top of both. */
+static inline uint32_t synta_low_tag(uint8_t id) {
+    return ((uint32_t)(id & 0xE0u) << 24) | (uint32_t)(id & 0x1Fu);
+}
+
 static inline int synta_cbs_peek_tag(const synta_cbs *cbs, uint32_t *out_tag) {
     if (cbs->len > 0 && (cbs->data[0] & 0x1Fu) != 0x1Fu) {
         /* Low tag number: the whole tag is in this octet. */
-        *out_tag = ((uint32_t)(cbs->data[0] & 0xE0u) << 24) | (uint32_t)(cbs->data[0] & 0x1Fu);
+        *out_tag = synta_low_tag(cbs->data[0]);
         return 1;
     }
     return synta_cbs_peek_tag_general(cbs, out_tag);
@@ -324,8 +330,7 @@ static inline int synta_cbs_get_element(synta_cbs *cbs, synta_span *out_element,
     size_t hl, len;
     /* Taken whole, not entered: a definite length counts nothing against the depth. */
     if (synta_cbs_common_header(cbs, &hl, &len)) {
-        const uint8_t id = cbs->data[0];
-        *out_tag = ((uint32_t)(id & 0xE0u) << 24) | (uint32_t)(id & 0x1Fu);
+        *out_tag = synta_low_tag(cbs->data[0]);
         out_element->data = cbs->data;
         out_element->len = hl + len;
         cbs->data += hl + len;

@@ -133,8 +133,8 @@ impl Component {
         let elements = self.attrs.element_constraint.as_ref().map(|c| {
             let explicit = self.attrs.tag.is_some() && !self.implicit;
             quote!(.and_then(|v| {
-                ::synta::Constraint::check_elements(&#c, &v, |i| {
-                    ::synta::element_offset(&__list, #explicit, i).unwrap_or(__at)
+                ::synta::Constraint::check_elements(&#c, &v, move |i| {
+                    ::synta::element_offset(__list, #explicit, i).unwrap_or(__at)
                 })
                 .map(|()| v)
             }))

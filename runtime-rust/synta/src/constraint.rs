@@ -169,8 +169,7 @@ pub trait Elements {
 
 impl<T: Measure> Elements for Vec<T> {
     type Element = T;
-    fn first_failing(&self, holds: impl FnMut(&T) -> bool) -> Option<usize> {
-        let mut holds = holds;
+    fn first_failing(&self, mut holds: impl FnMut(&T) -> bool) -> Option<usize> {
         self.iter().position(|e| !holds(e))
     }
 }
@@ -200,8 +199,7 @@ impl<C: Elements + ?Sized> Elements for Box<C> {
 /// positioned at (inside one EXPLICIT tag when `explicit`); `None` when it does not
 /// frame that far.
 #[must_use]
-pub fn element_offset(r: &Reader<'_>, explicit: bool, index: usize) -> Option<usize> {
-    let mut outer = r.clone();
+pub fn element_offset(mut outer: Reader<'_>, explicit: bool, index: usize) -> Option<usize> {
     let header = outer.read_header().ok()?;
     let mut list = outer.child(&header).ok()?;
     if explicit {

@@ -58,11 +58,14 @@ pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
 /// without any attribute, is rendered as if it started at offset 0.
 pub fn rfc4514_of(name: &crate::pkix::Name<'_>) -> synta::Result<String> {
     let der = synta::Encode::to_der(name)?;
-    let reencoded = <crate::pkix::Name<'_> as Decode>::from_der(&der)?;
-    let start = first_value_offset(name)
-        .zip(first_value_offset(&reencoded))
-        .map_or(0, |(in_input, in_der)| in_input.saturating_sub(in_der));
-    rfc4514_at(&der, start)
+    // Where the name starts is only needed for an error, so it is found only then.
+    rfc4514(&der).or_else(|_| {
+        let reencoded = <crate::pkix::Name<'_> as Decode>::from_der(&der)?;
+        let start = first_value_offset(name)
+            .zip(first_value_offset(&reencoded))
+            .map_or(0, |(in_input, in_der)| in_input.saturating_sub(in_der));
+        rfc4514_at(&der, start)
+    })
 }
 
 /// The offset of the first attribute value of `name`, if it has one.
