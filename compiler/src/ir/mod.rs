@@ -122,6 +122,22 @@ pub struct Definition {
     pub placeholders: Vec<Placeholder>,
 }
 
+impl Definition {
+    /// The lines of the definition's text without the comments after it that stand
+    /// apart from it (after a blank line): those head the next part of the module.
+    /// Comments right under the definition stay, they are about it.
+    pub fn own_text(&self) -> Vec<&str> {
+        let lines: Vec<&str> = self.asn1.trim_end().lines().collect();
+        let is_comment = |l: &str| l.trim().is_empty() || l.trim_start().starts_with("--");
+        let last_code = lines.iter().rposition(|l| !is_comment(l)).unwrap_or(0);
+        let end = lines[last_code..]
+            .iter()
+            .position(|l| l.trim().is_empty())
+            .map_or(lines.len(), |blank| last_code + blank);
+        lines[..end].to_vec()
+    }
+}
+
 /// What a definition defines.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -184,4 +200,39 @@ pub struct Instance {
     pub template: QualifiedName,
     /// The actual parameters, as written.
     pub arguments: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn own_text(text: &str) -> Vec<String> {
+        let def = Definition {
+            name: "A".into(),
+            location: Location {
+                file: "a.asn1".into(),
+                line: 1,
+                column: 1,
+            },
+            asn1: text.into(),
+            kind: DefinitionKind::Parameterized {
+                of: "type".into(),
+                parameters: Vec::new(),
+            },
+            placeholders: Vec::new(),
+        };
+        def.own_text().into_iter().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_definition_keeps_the_comments_under_it_and_drops_the_next_heading() {
+        let text = "A ::= SEQUENCE OF B\n    -- about A\n\n-- ====\n-- Next part\n-- ====\n";
+        assert_eq!(own_text(text), ["A ::= SEQUENCE OF B", "    -- about A"]);
+        assert_eq!(own_text("B ::= INTEGER"), ["B ::= INTEGER"]);
+        let inner_blank = "C ::= SEQUENCE {\n\n  a INTEGER\n}\n\n-- later";
+        assert_eq!(
+            own_text(inner_blank),
+            ["C ::= SEQUENCE {", "", "  a INTEGER", "}"]
+        );
+    }
 }

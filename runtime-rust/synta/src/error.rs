@@ -236,6 +236,14 @@ impl Error {
         self.push(PathSegment::Index(index))
     }
 
+    /// Moves the error `by` bytes further into the input: for an error found in a part
+    /// of a larger input that was read on its own (the value inside an OCTET STRING).
+    #[must_use]
+    pub fn shifted(mut self, by: usize) -> Self {
+        self.offset = self.offset.saturating_add(by);
+        self
+    }
+
     /// Records the type being decoded.
     #[must_use]
     pub fn in_type(self, name: &'static str) -> Self {
@@ -306,5 +314,26 @@ impl<T> ResultExt for Result<T> {
     #[inline]
     fn type_name(self, name: &'static str) -> Self {
         self.map_err(|e| e.in_type(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shifted_error_keeps_its_kind_and_path() {
+        let e = Error::new(ErrorKind::InvalidLength, 3)
+            .in_field("a")
+            .shifted(100);
+        assert_eq!(e.offset(), 103);
+        assert_eq!(e.kind(), &ErrorKind::InvalidLength);
+        assert_eq!(e.path().collect::<Vec<_>>(), [PathSegment::Field("a")]);
+        assert_eq!(
+            Error::new(ErrorKind::InvalidLength, usize::MAX)
+                .shifted(1)
+                .offset(),
+            usize::MAX
+        );
     }
 }

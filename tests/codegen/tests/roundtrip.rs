@@ -249,3 +249,74 @@ fn element_type_constraints_are_checked_on_every_element() {
     let words = Pick::Words(vec![synta::PrintableString::new("ab").unwrap()]);
     assert_eq!(Pick::from_der(&words.to_der().unwrap()).unwrap(), words);
 }
+
+/// `tag` `length` `contents`, short definite length.
+fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
+    [&[tag, u8::try_from(contents.len()).unwrap()][..], contents].concat()
+}
+
+#[test]
+fn every_value_of_an_open_type_list_is_decoded_by_the_one_key() {
+    use open_type_lists::open_type_lists::*;
+    const COUNT: &[u8] = &[0x2b, 0x06, 0x01, 0x04, 0x01, 0x81, 0xfd, 0x59, 0x09, 0x01];
+    const LABEL: &[u8] = &[0x2b, 0x06, 0x01, 0x04, 0x01, 0x81, 0xfd, 0x59, 0x09, 0x02];
+    let attribute = |list_tag: u8, key: &[u8], values: &[Vec<u8>]| {
+        tlv(
+            0x30,
+            &[tlv(0x06, key), tlv(list_tag, &values.concat())].concat(),
+        )
+    };
+    let five_seven = [tlv(0x02, &[5]), tlv(0x02, &[7])];
+    let der = attribute(0x31, COUNT, &five_seven);
+    let values = Attribute::from_der(&der).unwrap().values_decoded().unwrap();
+    let ints: Vec<i64> = values
+        .iter()
+        .map(|v| match v {
+            AttributeValues::Count(i) => i64::try_from(*i).unwrap(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(ints, [5, 7]);
+    // SEQUENCE OF, through the enum the SET OF made (one per table).
+    let ordered = attribute(0x30, COUNT, &five_seven);
+    let values = OrderedAttribute::from_der(&ordered)
+        .unwrap()
+        .values_decoded()
+        .unwrap();
+    assert!(matches!(values[1], AttributeValues::Count(_)));
+
+    // A `label` whose second value is an INTEGER: the error names element 1, at its
+    // offset. (Read under BER, which leaves this SET OF in its unsorted order.)
+    let bad = attribute(0x31, LABEL, &[tlv(0x0c, b"x"), tlv(0x02, &[7])]);
+    let e = Attribute::from_ber(&bad)
+        .unwrap()
+        .values_decoded()
+        .unwrap_err();
+    assert_eq!(path_of(&e), "values[1]");
+    assert_eq!(e.offset(), bad.len() - 3);
+
+    // An unknown key keeps every value raw.
+    let unknown = attribute(0x31, &[0x2a, 0x03], &five_seven);
+    let values = Attribute::from_der(&unknown)
+        .unwrap()
+        .values_decoded()
+        .unwrap();
+    assert!(values
+        .iter()
+        .all(|v| matches!(v, AttributeValues::Unknown(_))));
+
+    // Read under BER, an indefinite-length value follows BER: the DER accessor refuses
+    // it, the one given the rules reads it.
+    let mut ber = vec![0x30, 0x80];
+    ber.extend(tlv(0x06, LABEL));
+    ber.extend([0x31, 0x80, 0x2c, 0x80]);
+    ber.extend(tlv(0x04, b"ab"));
+    ber.extend([0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
+    let attr = Attribute::from_ber(&ber).unwrap();
+    assert!(attr.values_decoded().is_err());
+    let values = attr.values_decoded_with(synta::Rules::Ber).unwrap();
+    let [AttributeValues::Label(text)] = &values[..] else {
+        panic!("{values:?}")
+    };
+    assert_eq!(text.as_str(), "ab");
+}

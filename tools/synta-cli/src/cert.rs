@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 use synta_certificate::generated::pkix1_implicit_2009::{self as ext, GeneralName};
 use synta_certificate::{
-    algorithm_name, pem_blocks, pkcs12_certificates, pkcs7_certificates, Certificate,
+    algorithm_name, pem_blocks, pkcs12_contents, pkcs7_certificates, Certificate,
 };
 
 /// Prints every certificate of every file; the first malformed one stops the run with
@@ -227,8 +227,10 @@ fn containers(raw: Vec<u8>) -> Vec<Vec<u8>> {
     if let Ok(certs) = pkcs7_certificates(&raw) {
         return certs;
     }
-    match pkcs12_certificates(&raw) {
-        Ok(p12) if !p12.certificates.is_empty() => p12.certificates,
+    match pkcs12_contents(&raw) {
+        Ok(p12) if !p12.certificates.is_empty() => {
+            p12.certificates.into_iter().map(|item| item.der).collect()
+        }
         _ => vec![raw],
     }
 }

@@ -226,9 +226,8 @@ impl<'ir> Generator<'ir> {
 /// The doc comment of a definition: its ASN.1 text and where it is written.
 fn definition_doc(def: &ir::Definition, module: &str) -> Vec<String> {
     let mut lines: Vec<String> = def
-        .asn1
-        .trim_end()
-        .lines()
+        .own_text()
+        .iter()
         .map(|l| comment_safe(l.trim_end()))
         .collect();
     lines.push(String::new());

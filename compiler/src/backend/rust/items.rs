@@ -16,12 +16,7 @@ use crate::ir::{
 /// line per line of text.
 fn definition_doc(def: &Definition, module: &str) -> TokenStream {
     let mut lines = vec![" ```asn1".to_string()];
-    lines.extend(
-        def.asn1
-            .trim_end()
-            .lines()
-            .map(|l| format!(" {}", l.trim_end())),
-    );
+    lines.extend(def.own_text().iter().map(|l| format!(" {}", l.trim_end())));
     lines.push(" ```".to_string());
     lines.push(String::new());
     lines.push(format!(
@@ -57,8 +52,7 @@ impl<'ir> Generator<'ir> {
                 | TypeKind::Enumerated { .. }
         );
         if constructed && ty.tagging.is_empty() {
-            self.constructed_item(&name, ty, &def.name, "");
-            self.attach_doc(doc);
+            self.constructed_item(&name, ty, &def.name, doc);
         } else if constructed {
             // A tagged SEQUENCE / CHOICE: the untagged type, and the name as its tagged
             // wrapper.
@@ -119,28 +113,16 @@ impl<'ir> Generator<'ir> {
     }
 
     /// Prepends `doc` to the last item pushed (the struct or enum just emitted).
-    fn attach_doc(&mut self, doc: TokenStream) {
-        if let Some(items) = self.items.get_mut(&self.current) {
-            if let Some(last) = items.last_mut() {
-                *last = quote!(#doc #last);
-            }
-        }
-    }
-
     /// Emits the struct or enum for a SEQUENCE, SET, CHOICE or ENUMERATED (without the
-    /// tags written on it, which its users apply). `doc` is empty when the caller adds
-    /// the definition's own doc comment.
+    /// tags written on it, which its users apply), with `doc` (`#[doc]` attributes) on
+    /// the struct or enum itself, not on the items that follow it (open-type accessors).
     pub(super) fn constructed_item(
         &mut self,
         name: &RustName,
         ty: &'ir Type,
         asn1_name: &str,
-        doc: &str,
+        doc: TokenStream,
     ) {
-        let doc = (!doc.is_empty()).then(|| {
-            let d = format!(" {doc}");
-            quote!(#[doc = #d])
-        });
         let item = match &ty.kind {
             TypeKind::Sequence(c) => self.struct_item(name, c, asn1_name, false),
             TypeKind::Set(c) => self.struct_item(name, c, asn1_name, true),

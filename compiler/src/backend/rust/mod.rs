@@ -89,7 +89,8 @@ struct Generator<'ir> {
     recursive: HashSet<QualifiedName>,
     /// Shared instances of parameterized types: content key -> name.
     instances: HashMap<String, RustName>,
-    /// Open-type enums already emitted: name -> (Rust name, decodes OCTET STRING contents).
+    /// Open-type enums already emitted: content key (carrier, rows, extensibility, class
+    /// field) -> (Rust name, decodes OCTET STRING contents).
     open_type_enums: HashMap<String, (RustName, bool)>,
     /// Identifiers taken in each Rust module (types, then values).
     taken_types: HashMap<String, HashSet<String>>,

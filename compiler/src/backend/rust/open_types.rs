@@ -4,7 +4,9 @@
 //! OCTET STRING `CONTAINING EXTENSION.&ExtnType({Set}{@extnID})`) stays raw in its struct
 //! (zero-copy, so parsing never pays for it); the backend emits one enum per object set
 //! and field, with a variant per object, and an accessor on the struct that decodes the
-//! component by its key. Unknown keys give `Unknown` with the raw value.
+//! component by its key. Unknown keys give `Unknown` with the raw value. A SET OF /
+//! SEQUENCE OF open values (an Attribute's `values`) gets an accessor that decodes
+//! every element by the one key.
 
 use proc_macro2::{Ident, Span};
 use quote::quote;
@@ -20,6 +22,9 @@ enum Carrier {
     Element { optional: bool },
     /// The contents of an OCTET STRING.
     Octets,
+    /// The elements of a required SET OF (`SetOfVec<AnyRef>`) or SEQUENCE OF
+    /// (`Vec<AnyRef>`) of open values.
+    List { set: bool },
 }
 
 /// The table constraining a component, and how its value is carried.
@@ -30,6 +35,15 @@ fn table_of(c: &Component) -> Option<(&OpenTypeTable, Carrier)> {
     }
     if optional {
         return None;
+    }
+    if let TypeKind::SetOf(list) | TypeKind::SequenceOf(list) = &c.ty.kind {
+        return match &list.element.kind {
+            TypeKind::OpenType { table: Some(t), .. } if list.element.tagging.is_empty() => {
+                let set = matches!(c.ty.kind, TypeKind::SetOf(_));
+                Some((t, Carrier::List { set }))
+            }
+            _ => None,
+        };
     }
     let containing =
         c.ty.constraints
@@ -79,6 +93,12 @@ impl<'ir> Generator<'ir> {
             }
             let field = match (&c.ty.kind, carrier) {
                 (TypeKind::OpenType { field, .. }, Carrier::Element { .. }) => field.as_deref(),
+                (TypeKind::SetOf(list) | TypeKind::SequenceOf(list), Carrier::List { .. }) => {
+                    match &list.element.kind {
+                        TypeKind::OpenType { field, .. } => field.as_deref(),
+                        _ => None,
+                    }
+                }
                 _ => {
                     c.ty.constraints
                         .as_ref()
@@ -91,13 +111,62 @@ impl<'ir> Generator<'ir> {
                 }
             };
             let label = format!("{owner_asn1}-{}", c.name);
-            let Some(enum_name) = self.open_type_enum(table, field, carrier, &label) else {
+            // A list's elements are open values like an Element's: one enum serves both.
+            let enum_carrier = match carrier {
+                Carrier::List { .. } => Carrier::Element { optional: false },
+                other => other,
+            };
+            let Some(enum_name) = self.open_type_enum(table, field, enum_carrier, &label) else {
                 continue;
             };
             let path = self.path_to(&enum_name);
             let method = names::field_name(&format!("{}-decoded", c.name));
             let value = names::field_name(&c.name);
             let key_field = names::field_name(&key.name);
+            let name = c.name.as_str();
+            if let Carrier::List { set } = carrier {
+                let doc = format!(
+                    " Each element of `{}` decoded as the type that `{}` gives it in the \
+                     object set `{}` (`Unknown` for a key outside the set); an error names \
+                     the element's index.",
+                    c.name, key.name, table.object_set
+                );
+                let elements = if set {
+                    quote!(self.#value.0.iter())
+                } else {
+                    quote!(self.#value.iter())
+                };
+                let with = names::field_name(&format!("{}-decoded-with", c.name));
+                let doc_with = format!("{doc} Under `rules`, those the value was read with.");
+                methods.push(quote! {
+                    #[doc = #doc]
+                    pub fn #method(&self) -> ::synta::Result<::std::vec::Vec<#path>> {
+                        self.#with(::synta::Rules::Der)
+                    }
+
+                    #[doc = #doc_with]
+                    pub fn #with(
+                        &self,
+                        rules: ::synta::Rules,
+                    ) -> ::synta::Result<::std::vec::Vec<#path>> {
+                        #elements
+                            .enumerate()
+                            .map(|(i, v)| ::synta::ResultExt::field(
+                                ::synta::ResultExt::index(
+                                    <#path>::decode_with(
+                                        &self.#key_field,
+                                        ::core::option::Option::Some(v),
+                                        rules,
+                                    ),
+                                    i,
+                                ),
+                                #name,
+                            ))
+                            .collect()
+                    }
+                });
+                continue;
+            }
             let doc = format!(
                 " `{}` decoded as the type that `{}` gives it in the object set `{}` \
                  (`Unknown` for a key outside the set).",
@@ -109,6 +178,7 @@ impl<'ir> Generator<'ir> {
                     quote!(::core::option::Option::Some(&self.#value))
                 }
                 Carrier::Octets => quote!(self.#value.as_bytes()),
+                Carrier::List { .. } => continue,
             };
             let ret = match carrier {
                 Carrier::Octets if self.options.mode.is_owned() => path.clone(),
@@ -121,14 +191,32 @@ impl<'ir> Generator<'ir> {
                         quote!(super::#m::#ident<'_>)
                     }
                 }
-                Carrier::Element { .. } => path.clone(),
+                Carrier::Element { .. } | Carrier::List { .. } => path.clone(),
             };
-            let name = c.name.as_str();
+            if carrier == Carrier::Octets {
+                methods.push(quote! {
+                    #[doc = #doc]
+                    pub fn #method(&self) -> ::synta::Result<#ret> {
+                        ::synta::ResultExt::field(
+                            <#ret>::decode(&self.#key_field, #arg),
+                            #name,
+                        )
+                    }
+                });
+                continue;
+            }
+            let with = names::field_name(&format!("{}-decoded-with", c.name));
+            let doc_with = format!("{doc} Under `rules`, those the value was read with.");
             methods.push(quote! {
                 #[doc = #doc]
                 pub fn #method(&self) -> ::synta::Result<#ret> {
+                    self.#with(::synta::Rules::Der)
+                }
+
+                #[doc = #doc_with]
+                pub fn #with(&self, rules: ::synta::Rules) -> ::synta::Result<#ret> {
                     ::synta::ResultExt::field(
-                        <#ret>::decode(&self.#key_field, #arg),
+                        <#ret>::decode_with(&self.#key_field, #arg, rules),
                         #name,
                     )
                 }
@@ -188,13 +276,14 @@ impl<'ir> Generator<'ir> {
         } else {
             quote!(value)
         };
-        self.open_type_enums
-            .insert(base.clone(), (name.clone(), octets));
+        self.open_type_enums.insert(key, (name.clone(), octets));
 
         let mut taken = std::collections::HashSet::new();
         let mut seen_keys = std::collections::HashSet::new();
         let mut variants = Vec::new();
         let mut arms = Vec::new();
+        // Whether an arm decodes (and so reads `rules`).
+        let mut typed_rows = false;
         for (i, row) in table.rows.iter().enumerate() {
             let Value::ObjectIdentifier(dotted) = &row.key else {
                 continue;
@@ -214,15 +303,16 @@ impl<'ir> Generator<'ir> {
             let doc = format!(" `{label}` ({dotted}).");
             match &row.ty {
                 Some(t) => {
+                    typed_rows = true;
                     let ty = self.type_expr(t, &format!("{base}-{label}"), 0);
                     variants.push(quote!(#[doc = #doc] #v(#ty)));
                     arms.push(match carrier {
                         Carrier::Octets => quote! {
                             #pattern => ::synta::from_der(value).map(Self::#v),
                         },
-                        Carrier::Element { .. } => quote! {
+                        Carrier::Element { .. } | Carrier::List { .. } => quote! {
                             #pattern => match value {
-                                ::core::option::Option::Some(v) => v.decode_as(::synta::Rules::Der).map(Self::#v),
+                                ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::#v),
                                 ::core::option::Option::None => Ok(Self::Absent),
                             },
                         },
@@ -232,7 +322,7 @@ impl<'ir> Generator<'ir> {
                     variants.push(quote!(#[doc = #doc] #v));
                     arms.push(match carrier {
                         Carrier::Octets => quote!(#pattern => Ok(Self::Unknown(#keep_octets)),),
-                        Carrier::Element { .. } => quote! {
+                        Carrier::Element { .. } | Carrier::List { .. } => quote! {
                             #pattern => match value {
                                 ::core::option::Option::Some(v) => Ok(Self::Unknown(#keep)),
                                 ::core::option::Option::None => Ok(Self::#v),
@@ -257,7 +347,7 @@ impl<'ir> Generator<'ir> {
                 },
                 quote!(_ => Ok(Self::Unknown(#keep_octets)),),
             ),
-            Carrier::Element { .. } => (
+            Carrier::Element { .. } | Carrier::List { .. } => (
                 quote! {
                     #[doc = " The component is absent."]
                     Absent,
@@ -279,6 +369,43 @@ impl<'ir> Generator<'ir> {
         );
         let generics = mode.generics(true);
         let oid_key = mode.oid_key();
+        let rules = Ident::new(
+            if typed_rows { "rules" } else { "_rules" },
+            Span::call_site(),
+        );
+        let decoders = if octets {
+            quote! {
+                /// Decodes `value` as the type the object set gives `key` (DER).
+                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                    match key.as_bytes() {
+                        #(#arms)*
+                        #fallback
+                    }
+                }
+            }
+        } else {
+            // An open value is part of its enclosing encoding, so it follows the rules
+            // that encoding was read with (`decode_with`); `decode` is the DER case.
+            quote! {
+                /// Decodes `value` as the type the object set gives `key` (DER).
+                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                    Self::decode_with(key, value, ::synta::Rules::Der)
+                }
+
+                /// Decodes `value` as the type the object set gives `key` under `rules`,
+                /// those the enclosing value was read with.
+                pub fn decode_with(
+                    key: &#oid_key,
+                    value: #value_ty,
+                    #rules: ::synta::Rules,
+                ) -> ::synta::Result<Self> {
+                    match key.as_bytes() {
+                        #(#arms)*
+                        #fallback
+                    }
+                }
+            }
+        };
         self.push_item(quote! {
             #[doc = #doc]
             #[derive(Debug, Clone, PartialEq)]
@@ -288,13 +415,7 @@ impl<'ir> Generator<'ir> {
             }
 
             impl #generics #ident #generics {
-                /// Decodes `value` as the type the object set gives `key` (DER).
-                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
-                    match key.as_bytes() {
-                        #(#arms)*
-                        #fallback
-                    }
-                }
+                #decoders
             }
         });
         Some(name)

@@ -167,7 +167,8 @@ impl<'ir> Generator<'ir> {
             None => format!("An inline type of `{}`.", hint.replace('-', ".")),
         };
         let caller = std::mem::replace(&mut self.current, home);
-        self.constructed_item(&name, ty, &base, &doc);
+        let doc = format!(" {doc}");
+        self.constructed_item(&name, ty, &base, quote!(#[doc = #doc]));
         self.current = caller;
         name
     }

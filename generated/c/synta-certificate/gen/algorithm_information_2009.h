@@ -19,27 +19,6 @@ extern "C" {
  *    ...
  * }
  *
- * --  DIGEST-ALGORITHM
- * --
- * --  Describes the basic information for ASN.1 and a digest
- * --      algorithm.
- * --
- * --  &id - contains the OID identifying the digest algorithm
- * --  &Params - if present, contains the type for the algorithm
- * --               parameters; if absent, implies no parameters
- * --  &paramPresence - parameter presence requirement
- * --
- * --  Additional information such as the length of the hash could have
- * --      been encoded.  Without a clear understanding of what information
- * --      is needed by applications, such extraneous information was not
- * --      considered to be of sufficent importance.
- * --
- * --  Example:
- * --  mda-sha1 DIGEST-ALGORITHM ::= {
- * --      IDENTIFIER id-sha1
- * --      PARAMS TYPE NULL ARE preferredAbsent
- * --  }
- *
  * Module AlgorithmInformation-2009, schemas/rfc5912/AlgorithmInformation-2009.asn1:30.
  */
 typedef int64_t algorithm_information_2009_ParamOptions;

@@ -351,10 +351,6 @@ SYNTA_MUST_USE int asymmetric_key_package_module_v1_AsymmetricKeyPackage_get_all
 /*
  * PrivateKeyInfo ::= OneAsymmetricKey
  *
- *    -- PrivateKeyInfo is used by [P12]. If any items tagged as version
- *    -- 2 are used, the version must be v2, else the version should be
- *    -- v1. When v1, PrivateKeyInfo is the same as it was in [RFC5208].
- *
  * Module AsymmetricKeyPackageModuleV1, schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:63.
  */
 typedef asymmetric_key_package_module_v1_OneAsymmetricKey asymmetric_key_package_module_v1_PrivateKeyInfo;

@@ -187,15 +187,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_ContentEncryptionAlgorithmI
  *       contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
  *       encryptedContent   [0] IMPLICIT OCTET STRING OPTIONAL }
  *
- *   -- If you want to do constraints, you might use:
- *   -- EncryptedContentInfo ::= SEQUENCE {
- *   --  contentType        CONTENT-TYPE.&id({ContentSet}),
- *   --  contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
- *   --  encryptedContent   [0] IMPLICIT ENCRYPTED {CONTENT-TYPE.
- *   --      &Type({ContentSet}{@contentType}) OPTIONAL }
- *   -- ENCRYPTED {ToBeEncrypted} ::= OCTET STRING ( CONSTRAINED BY
- *   --        { ToBeEncrypted } )
- *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:120.
  */
 typedef struct cryptographic_message_syntax_2009_EncryptedContentInfo {
@@ -3162,8 +3153,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2009_SigningTime_parse(const uin
 
 /*
  * Countersignature ::= SignerInfo
- *
- *   -- Attribute Object Identifiers
  *
  * Module CryptographicMessageSyntax-2009, schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:410.
  */

@@ -3151,8 +3151,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_2010_SigningTime_parse(const uin
 /*
  * Countersignature ::= SignerInfo
  *
- *    -- Attribute Object Identifiers
- *
  * Module CryptographicMessageSyntax-2010, schemas/rfc6268/CryptographicMessageSyntax-2010.asn1:425.
  */
 typedef synta_span cryptographic_message_syntax_2010_Countersignature;

@@ -102,8 +102,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_GOST28147Paramet
  * Dstu7624Parameters ::= SEQUENCE {
  *      iv OCTET STRING (SIZE (32)) }
  *
- *    -- Algorithm Identifier Parameter Types
- *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:141.
  */
 typedef struct cryptographic_message_syntax_algorithms_2009_Dstu7624Parameters {
@@ -480,23 +478,6 @@ SYNTA_MUST_USE int cryptographic_message_syntax_algorithms_2009_PBKDF2_params_sa
  *        prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT
  *                defaultPBKDF2
  *            }
- *
- *    --
- *    --  This object is included for completeness.  It should not be used
- *    --      for encoding of signatures, but was sometimes used in older
- *    --      versions of CMS for encoding of RSA signatures.
- *    --
- *    --
- *    -- sa-rsa SIGNATURE-ALGORITHM ::= {
- *    --         IDENTIFIER rsaEncryption
- *    --         - - value is not ASN.1 encoded
- *    --         PARAMS TYPE NULL ARE required
- *    --         HASHES {mda-sha1 | mda-md5, ...}
- *    --         PUBLIC-KEYS { pk-rsa}
- *    -- }
- *    --
- *    -- No ASN.1 encoding is applied to the signature value
- *    --    for these items
  *
  * Module CryptographicMessageSyntaxAlgorithms-2009, schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:183.
  */

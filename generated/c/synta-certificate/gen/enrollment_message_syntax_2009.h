@@ -930,8 +930,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PKIData_cmsSequence_get_all(co
  *       otherMsgType      OTHER-MSG.&id({OtherMsgSet}),
  *       otherMsgValue     OTHER-MSG.&Type({OtherMsgSet}{@otherMsgType}) }
  *
- *   --  This defines the response message in the protocol
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:164.
  */
 typedef struct enrollment_message_syntax_2009_OtherMsg {
@@ -1120,10 +1118,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ResponseBody_parse(const uint8
  *       partial         (7)
  *   }
  *
- *   -- Note:
- *   -- The spelling of unsupportedExt is corrected in this version.
- *   -- In RFC 2797, it was unsuportedExt.
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:259.
  */
 typedef synta_span enrollment_message_syntax_2009_CMCStatus;
@@ -1216,8 +1210,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCStatusInfo_bodyList_get_all
  *       tryLater        (12),
  *       authDataFail    (13)
  *   }
- *
- *   -- Used for RAs to add extensions to certification requests
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:273.
  */
@@ -1775,8 +1767,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_DecryptedPOP_parse(const uint8
  *       bodyIds         SEQUENCE OF BodyPartID
  *   }
  *
- *   --
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:332.
  */
 typedef struct enrollment_message_syntax_2009_LraPopWitness {
@@ -1929,9 +1919,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_RevokeRequest_parse(const uint
 /*
  * CMCCertId ::= IssuerAndSerialNumber
  *
- *   -- The following is used to request v3 extensions be added
- *   --     to a certificate
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:372.
  */
 typedef cryptographic_message_syntax_2009_IssuerAndSerialNumber enrollment_message_syntax_2009_CMCCertId;
@@ -1961,9 +1948,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCCertId_parse(const uint8_t 
 /*
  * ExtensionReq ::= SEQUENCE SIZE (1..MAX) OF
  *       Extension{{CertExtensions}}
- *
- *   -- The following allows Diffie-Hellman Certification Request
- *   --     Messages to be well-formed
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:382.
  */
@@ -2039,9 +2023,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_NoSignatureValue_parse(const u
 /*
  * BodyPartPath ::= SEQUENCE SIZE (1..MAX) OF BodyPartID
  *
- *   --  Allow for distribution of trust anchors
- *   --
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:446.
  */
 typedef struct enrollment_message_syntax_2009_BodyPartPath {
@@ -2089,9 +2070,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_BodyPartPath_get_all(const enr
  *       identifier          TYPE-IDENTIFIER.&id,
  *       content             TYPE-IDENTIFIER.&Type
  *   }
- *
- *   --  Replaces CMC Status Info
- *   --
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:406.
  */
@@ -2478,8 +2456,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_PublishTrustAnchors_parse(cons
 /*
  * AuthPublish ::= BodyPartID
  *
- *   --   These two items use BodyPartList
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:470.
  */
 typedef enrollment_message_syntax_2009_BodyPartID enrollment_message_syntax_2009_AuthPublish;
@@ -2596,9 +2572,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_CMCPublicationInfo_parse(const
  *       certTemplate                 CertTemplate
  *   }
  *
- *   -- Inform follow-on servers that one or more controls have
- *   --     already been processed
- *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:499.
  */
 typedef struct enrollment_message_syntax_2009_ModCertTemplate {
@@ -2676,8 +2649,6 @@ SYNTA_MUST_USE int enrollment_message_syntax_2009_ControlsProcessed_bodyList_get
  * ControlsProcessed ::= SEQUENCE {
  *       bodyList              SEQUENCE SIZE(1..MAX) OF BodyPartReference
  *   }
- *
- *   --  Identity Proof control w/ algorithm agility
  *
  * Module EnrollmentMessageSyntax-2009, schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:513.
  */

@@ -474,8 +474,6 @@ SYNTA_MUST_USE int ocsp_2013_08_AlgorithmIdentifier3_parse(const uint8_t *data, 
  *    certIdentifier AlgorithmIdentifier{PUBLIC-KEY, {...}} OPTIONAL
  * }
  *
- * -- Certificate Extensions
- *
  * Module OCSP-2013-08, schemas/rfc6960/OCSP-2013-08.asn1:158.
  */
 typedef struct ocsp_2013_08_PreferredSignatureAlgorithm {

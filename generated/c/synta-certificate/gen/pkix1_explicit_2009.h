@@ -146,23 +146,6 @@ extern const uint8_t pkix1_explicit_2009_id_emailAddress[PKIX1_EXPLICIT_2009_ID_
 /*
  * AttributeType           ::=  ATTRIBUTE.&id
  *
- *   --  Replaced by SingleAttribute{}
- *   --
- *   -- AttributeTypeAndValue   ::=  SEQUENCE {
- *   --    type    ATTRIBUTE.&id({SupportedAttributes}),
- *   --    value   ATTRIBUTE.&Type({SupportedAttributes}{@type}) }
- *   --
- *
- *   -- Suggested naming attributes: Definition of the following
- *   --   information object set may be augmented to meet local
- *   --   requirements.  Note that deleting members of the set may
- *   --   prevent interoperability with conforming implementations.
- *   -- All attributes are presented in pairs: the AttributeType
- *   --   followed by the type definition for the corresponding
- *   --   AttributeValue.
- *
- *   -- Arc for standard naming attributes
- *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:71.
  */
 typedef synta_span pkix1_explicit_2009_AttributeType;
@@ -191,8 +174,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AttributeType_parse(const uint8_t *data, 
 
 /*
  * X520name ::= DirectoryString {ub-name}
- *
- *   -- Naming attributes of type X520CommonName
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:122.
  */
@@ -246,8 +227,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520name_parse(const uint8_t *data, size_
 /*
  * X520CommonName ::= DirectoryString {ub-common-name}
  *
- *   -- Naming attributes of type X520LocalityName
- *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:131.
  */
 typedef enum pkix1_explicit_2009_X520CommonName_PR {
@@ -299,8 +278,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520CommonName_parse(const uint8_t *data,
 
 /*
  * X520LocalityName ::= DirectoryString {ub-locality-name}
- *
- *   -- Naming attributes of type X520StateOrProvinceName
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:139.
  */
@@ -354,8 +331,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520LocalityName_parse(const uint8_t *dat
 /*
  * X520StateOrProvinceName ::= DirectoryString {ub-state-name}
  *
- *   -- Naming attributes of type X520OrganizationName
- *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:148.
  */
 typedef enum pkix1_explicit_2009_X520StateOrProvinceName_PR {
@@ -407,8 +382,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520StateOrProvinceName_parse(const uint8
 
 /*
  * X520OrganizationName ::= DirectoryString {ub-organization-name}
- *
- *   -- Naming attributes of type X520OrganizationalUnitName
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:157.
  */
@@ -462,8 +435,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_X520OrganizationName_parse(const uint8_t 
 /*
  * X520OrganizationalUnitName ::= DirectoryString
  *                                      {ub-organizational-unit-name}
- *
- *   -- Naming attributes of type X520Title
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:166.
  */
@@ -849,8 +820,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_SingleAttribute_SupportedAttributes_value
 /*
  * RelativeDistinguishedName  ::=
  *       SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
- *
- *   --  These are the known name elements for a DN
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:232.
  */
@@ -1299,8 +1268,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_AlgorithmIdentifier_PublicKeyAlgorithms_p
  *       algorithm            AlgorithmIdentifier{PUBLIC-KEY,
  *                                {PublicKeyAlgorithms}},
  *       subjectPublicKey     BIT STRING  }
- *
- *   -- CRL structures
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:284.
  */
@@ -1911,23 +1878,6 @@ SYNTA_MUST_USE int pkix1_explicit_2009_Extensions_CrlExtensions_get_all(const pk
  *       crlExtensions       [0] Extensions{{CrlExtensions}}
  *                                   OPTIONAL
  *       ]], ... }
- *
- *   -- Version, Time, CertificateSerialNumber, and Extensions were
- *   -- defined earlier for use in the certificate structure
- *
- *   --
- *   --  The two object sets below should be expanded to include
- *   --  those algorithms which are supported by the system.
- *   --
- *   --  For example:
- *   --  SignatureAlgorithms SIGNATURE-ALGORITHM ::= {
- *   --    PKIXAlgs-2008.SignatureAlgs, ...,
- *   --        - - RFC 3279 provides the base set
- *   --    PKIX1-PSS-OAEP-ALGORITHMS.SignatureAlgs |
- *   --        - - RFC 4055 provides extension algs
- *   --    OtherModule.SignatureAlgs
- *   --        - - RFC XXXX provides additional extension algs
- *   --  }
  *
  * Module PKIX1Explicit-2009, schemas/rfc5912/PKIX1Explicit-2009.asn1:293.
  */

@@ -163,8 +163,6 @@ extern const uint8_t pkix1_implicit_2009_id_ce_invalidityDate[PKIX1_IMPLICIT_200
 /*
  * KeyIdentifier ::= OCTET STRING
  *
- *    -- subject key identifier OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:66.
  */
 typedef synta_span pkix1_implicit_2009_KeyIdentifier;
@@ -247,8 +245,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DirectoryString_ubMax_parse(const uint8_t
  *        partyName       [1] DirectoryString {ubMax}
  *    }
  *
- *    -- issuer alternative name extension OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:201.
  */
 typedef struct pkix1_implicit_2009_EDIPartyName {
@@ -291,9 +287,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_EDIPartyName_parse(const uint8_t *data, s
  *         iPAddress                   [7]  OCTET STRING,
  *         registeredID                [8]  OBJECT IDENTIFIER
  *    }
- *
- *    -- AnotherName replaces OTHER-NAME ::= TYPE-IDENTIFIER, as
- *    -- TYPE-IDENTIFIER is not supported in the '88 ASN.1 syntax
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:184.
  */
@@ -460,8 +453,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityKeyIdentifier_parse(const uint8_
  *         decipherOnly            (8)
  *     }
  *
- *    -- private key usage period extension OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:80.
  */
 typedef synta_bit_string pkix1_implicit_2009_KeyUsage;
@@ -567,8 +558,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CertPolicyId_parse(const uint8_t *data, s
 /*
  * CPSuri ::= IA5String
  *
- *    -- user notice qualifier
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:141.
  */
 typedef synta_span pkix1_implicit_2009_CPSuri;
@@ -601,8 +590,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CPSuri_parse(const uint8_t *data, size_t 
  *         visibleString    VisibleString  (SIZE (1..200)),
  *         bmpString        BMPString      (SIZE (1..200)),
  *         utf8String       UTF8String     (SIZE (1..200)) }
- *
- *    -- policy mapping extension OID and syntax
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:159.
  */
@@ -732,12 +719,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_NoticeReference_parse(const uint8_t *data
  *         noticeRef        NoticeReference OPTIONAL,
  *         explicitText     DisplayText OPTIONAL}
  *
- *    --
- *    --  This is not made explicit in the text
- *    --
- *    -- {WITH COMPONENTS {..., noticeRef PRESENT} |
- *    --  WITH COMPONENTS {..., DisplayText PRESENT }}
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:145.
  */
 typedef struct pkix1_implicit_2009_UserNotice {
@@ -775,9 +756,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_UserNotice_parse(const uint8_t *data, siz
  *                &id({PolicyQualifierId}),
  *           qualifier          CERT-POLICY-QUALIFIER.
  *                &Type({PolicyQualifierId}{@policyQualifierId})}
- *
- *    -- Implementations that recognize additional policy qualifiers MUST
- *    -- augment the following definition for PolicyQualifierId
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:123.
  */
@@ -988,8 +966,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_PolicyMappings_item_parse(const uint8_t *
  *        subjectDomainPolicy     CertPolicyId
  *    }
  *
- *    -- subject alternative name extension OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:171.
  */
 typedef struct pkix1_implicit_2009_PolicyMappings {
@@ -1107,8 +1083,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AttributeSet_SupportedAttributes_parse(co
  * SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
  *        AttributeSet{{SupportedAttributes}}
  *
- *    -- basic constraints extension OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:217.
  */
 typedef struct pkix1_implicit_2009_SubjectDirectoryAttributes {
@@ -1155,8 +1129,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_SubjectDirectoryAttributes_get_all(const 
  *         cA                      BOOLEAN DEFAULT FALSE,
  *         pathLenConstraint       INTEGER (0..MAX) OPTIONAL
  *    }
- *
- *    -- name constraints extension OID and syntax
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:226.
  */
@@ -1475,8 +1447,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_DistributionPointName_parse(const uint8_t
  *         aACompromise            (8)
  *     }
  *
- *    -- extended key usage extension OID and syntax
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:299.
  */
 typedef synta_bit_string pkix1_implicit_2009_ReasonFlags;
@@ -1605,8 +1575,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_CRLDistributionPoints_get_all(const pkix1
 /*
  * KeyPurposeId ::= OBJECT IDENTIFIER
  *
- *    -- permit unspecified key uses
- *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:319.
  */
 typedef synta_span pkix1_implicit_2009_KeyPurposeId;
@@ -1681,8 +1649,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_ExtKeyUsageSyntax_get_all(const pkix1_imp
  * AccessDescription  ::=  SEQUENCE {
  *            accessMethod          OBJECT IDENTIFIER,
  *            accessLocation        GeneralName  }
- *
- *    -- subject info access
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:356.
  */
@@ -1761,8 +1727,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_AuthorityInfoAccessSyntax_get_all(const p
 /*
  * SubjectInfoAccessSyntax  ::=
  *            SEQUENCE SIZE (1..MAX) OF AccessDescription
- *
- *    -- CRL number extension OID and syntax
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:366.
  */
@@ -1894,8 +1858,6 @@ SYNTA_MUST_USE int pkix1_implicit_2009_IssuingDistributionPoint_parse(const uint
  *         privilegeWithdrawn      (9),
  *         aACompromise           (10)
  *    }
- *
- *    -- certificate issuer CRL entry extension OID and syntax
  *
  * Module PKIX1Implicit-2009, schemas/rfc5912/PKIX1Implicit-2009.asn1:404.
  */

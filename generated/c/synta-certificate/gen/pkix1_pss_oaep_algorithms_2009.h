@@ -267,11 +267,6 @@ SYNTA_MUST_USE int pkix1_pss_oaep_algorithms_2009_PSourceAlgorithm_parameters_de
  *        trailerField      [3] INTEGER DEFAULT 1
  *    }
  *
- *    -- AlgorithmIdentifier parameters for id-RSAES-OAEP.
- *    -- Note that the tags in this Sequence are explicit.
- *    -- Note: The hash algorithm in hashFunc and in
- *    -- maskGenFunc should be the same.
- *
  * Module PKIX1-PSS-OAEP-Algorithms-2009, schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:289.
  */
 typedef struct pkix1_pss_oaep_algorithms_2009_RSASSA_PSS_params {

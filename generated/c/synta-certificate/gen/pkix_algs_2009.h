@@ -158,8 +158,6 @@ extern const uint8_t pkix_algs_2009_id_sha1[PKIX_ALGS_2009_ID_SHA1_LEN];
  *     publicExponent  INTEGER  -- e
  *    }
  *
- *    -- DSA PK Algorithm, Parameters, and Keys
- *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:94.
  */
 typedef struct pkix_algs_2009_RSAPublicKey {
@@ -228,8 +226,6 @@ SYNTA_MUST_USE int pkix_algs_2009_DSA_Params_parse(const uint8_t *data, size_t l
 
 /*
  * DSAPublicKey ::= INTEGER --  public key, y
- *
- *    -- Diffie-Hellman PK Algorithm, Parameters, and Keys
  *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:119.
  */
@@ -367,8 +363,6 @@ SYNTA_MUST_USE int pkix_algs_2009_DiffieHellmanPublicNumber_parse(const uint8_t 
 /*
  * DHPublicKey ::= INTEGER  -- public key, y = g^x mod p
  *
- *    -- KEA PK Algorithm and Parameters
- *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:150.
  */
 typedef synta_span pkix_algs_2009_DHPublicKey;
@@ -397,11 +391,6 @@ SYNTA_MUST_USE int pkix_algs_2009_DHPublicKey_parse(const uint8_t *data, size_t 
 
 /*
  * KEA-Params-Id ::= OCTET STRING
- *
- *    -- Elliptic Curve (EC) Signatures: Unrestricted Algorithms
- *    --  (Section 2.1.1 of RFC 5480)
- *    --
- *    -- EC Unrestricted Algorithm ID -- -- this is used for ECDSA
  *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:165.
  */
@@ -474,8 +463,6 @@ SYNTA_MUST_USE int pkix_algs_2009_ECPoint_parse(const uint8_t *data, size_t len,
  *    -- uncomment the following:
  *    --(WITH COMPONENTS {namedCurve PRESENT})
  *
- *    -- Sec 2.1.1.1 Named Curve
- *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:219.
  */
 typedef enum pkix_algs_2009_ECParameters_PR {
@@ -523,8 +510,6 @@ SYNTA_MUST_USE int pkix_algs_2009_ECParameters_parse(const uint8_t *data, size_t
  *     s  INTEGER
  *    }
  *
- *    -- ECDSA
- *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:473.
  */
 typedef struct pkix_algs_2009_DSA_Sig_Value {
@@ -559,10 +544,6 @@ SYNTA_MUST_USE int pkix_algs_2009_DSA_Sig_Value_parse(const uint8_t *data, size_
  *     r  INTEGER,
  *     s  INTEGER
  *    }
- *
- *    --
- *    -- Message Digest Algorithms (mda-)
- *    --
  *
  * Module PKIXAlgs-2009, schemas/rfc5912/PKIXAlgs-2009.asn1:480.
  */

@@ -522,10 +522,6 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_AlgorithmIdentifier_Signature
  *        notAfterTime   GeneralizedTime
  *    }
  *
- *    --
- *    -- Syntax used by Attribute Certificate Extensions
- *    --
- *
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:193.
  */
 typedef struct pkix_attribute_certificate_2009_AttCertValidityPeriod {
@@ -806,10 +802,6 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Targets_get_all(const pkix_at
 
 /*
  * ProxyInfo ::= SEQUENCE OF Targets
- *
- *    --
- *    --  Syntax used by Attribute Certificate Attributes
- *    --
  *
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:225.
  */
@@ -1421,11 +1413,6 @@ SYNTA_MUST_USE int pkix_attribute_certificate_2009_Clearance_securityCategories_
  *        securityCategories  SET OF SecurityCategory
  *                                 {{SupportedSecurityCategories}} OPTIONAL
  *    }
- *
- *    -- Uncomment the following lines to support deprecated clearance
- *    -- syntax and comment out previous Clearance.
- *
- *    -- Clearance ::= Clearance-rfc3281
  *
  * Module PKIXAttributeCertificate-2009, schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:250.
  */

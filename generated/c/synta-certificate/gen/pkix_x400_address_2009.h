@@ -583,8 +583,6 @@ SYNTA_MUST_USE int pkix_x400_address_2009_BuiltInStandardAttributes_parse(const 
  *      value PrintableString (SIZE
  *                      (1..ub-domain-defined-attribute-value-length)) }
  *
- *   -- Extension Attributes
- *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:89.
  */
 typedef struct pkix_x400_address_2009_BuiltInDomainDefinedAttribute {
@@ -750,8 +748,6 @@ SYNTA_MUST_USE int pkix_x400_address_2009_ExtensionAttributes_get_all(const pkix
  *
  *      -- see also teletex-domain-defined-attributes
  *      extension-attributes ExtensionAttributes OPTIONAL }
- *
- *   -- Built-in Standard Attributes
  *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:9.
  */
@@ -943,11 +939,6 @@ SYNTA_MUST_USE int pkix_x400_address_2009_PresentationAddress_parse(const uint8_
  *           (SIZE (1..ub-domain-defined-attribute-type-length)),
  *       value TeletexString
  *           (SIZE (1..ub-domain-defined-attribute-value-length)) }
- *
- *   --  specifications of Upper Bounds MUST be regarded as mandatory
- *   --  from Annex B of ITU-T X.411 Reference Definition of MTS Parameter
- *   --  Upper Bounds
- *   -- Upper Bounds
  *
  * Module PKIX-X400Address-2009, schemas/rfc5912/PKIX-X400Address-2009.asn1:249.
  */

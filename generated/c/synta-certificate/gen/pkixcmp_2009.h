@@ -35,8 +35,6 @@ extern const uint8_t pkixcmp_2009_id_DHBasedMac[PKIXCMP_2009_ID_DHBASEDMAC_LEN];
  *  -- with implementations that don't do this will be unaffected by
  *  -- this change.)
  *
- *  -- CMPCertificate ::= Certificate
- *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:50.
  */
 typedef enum pkixcmp_2009_CMPCertificate_PR {
@@ -1676,14 +1674,6 @@ SYNTA_MUST_USE int pkixcmp_2009_PKIConfirmContent_parse(const uint8_t *data, siz
 
 /*
  * GenMsgContent ::= SEQUENCE OF InfoTypeAndValue
- *
- *  -- May be sent by EE, RA, or CA (depending on message content).
- *  -- The OPTIONAL infoValue parameter of InfoTypeAndValue will
- *  -- typically be omitted for some of the examples given above.
- *  -- The receiver is free to ignore any contained OBJECT IDs that it
- *  -- does not recognize.  If sent from EE to CA, the empty set
- *  -- indicates that the CA may send
- *  -- any/all information that it wishes.
  *
  * Module PKIXCMP-2009, schemas/rfc5912/PKIXCMP-2009.asn1:455.
  */

@@ -371,10 +371,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_CertTemplate_parse(const uint8_t *data, size_t 
 /*
  * RegToken ::= UTF8String
  *
- *   --
- *   --  6.2.  Authenticator Control
- *   --
- *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:253.
  */
 typedef synta_span pkixcrmf_2009_RegToken;
@@ -403,10 +399,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_RegToken_parse(const uint8_t *data, size_t len,
 
 /*
  * Authenticator ::= UTF8String
- *
- *   --
- *   --  6.3.  Publication Information Control
- *   --
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:264.
  */
@@ -442,10 +434,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_Authenticator_parse(const uint8_t *data, size_t
  *           web         (2),
  *           ldap        (3) },
  *       pubLocation  GeneralName OPTIONAL }
- *
- *   --
- *   --  6.4.  Archive Options Control
- *   --
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:285.
  */
@@ -663,11 +651,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncryptedValue_parse(const uint8_t *data, size_
  *       -- The encrypted private key MUST be placed in the envelopedData
  *       -- encryptedContentInfo encryptedContent OCTET STRING.
  *
- *   --
- *   --  We skipped doing the full constraints here since this structure
- *   --      has been deprecated in favor of EnvelopedData
- *   --
- *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:313.
  */
 typedef enum pkixcrmf_2009_EncryptedKey_PR {
@@ -713,10 +696,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_EncryptedKey_parse(const uint8_t *data, size_t 
 
 /*
  * KeyGenParameters ::= OCTET STRING
- *
- *   --
- *   --  6.5.  OldCert ID Control
- *   --
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:351.
  */
@@ -805,10 +784,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_PKIArchiveOptions_parse(const uint8_t *data, si
  *       issuer           GeneralName,
  *       serialNumber     INTEGER }
  *
- *   --
- *   -- 6.6.  Protocol Encryption Key Control
- *   --
- *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:364.
  */
 typedef struct pkixcrmf_2009_CertId {
@@ -869,10 +844,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_OldCertId_parse(const uint8_t *data, size_t len
 
 /*
  * ProtocolEncrKey ::= SubjectPublicKeyInfo
- *
- *   --
- *   -- 7.  Registration Info in CRMF
- *   --
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:376.
  */
@@ -1248,11 +1219,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_AlgorithmIdentifier_Password_MACAlgorithms_para
  *                  {Password-MACAlgorithms}},
  *       value  BIT STRING }
  *
- *   --
- *   --  Define the currently only acceptable MAC algorithm to be used
- *   --  for the PKMACValue structure
- *   --
- *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:131.
  */
 typedef struct pkixcrmf_2009_PKMACValue {
@@ -1425,13 +1391,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_POPOSigningKey_parse(const uint8_t *data, size_
  *       -- requests that CA engage in challenge-response exchange with
  *       -- end entity in order to prove private key possession
  *
- *   --
- *   -- id-ct-encKeyWithID content type used as the content type for the
- *   -- EnvelopedData in POPOPrivKey.
- *   -- It contains both a private key and an identifier for key escrow
- *   -- agents to check against recovery requestors.
- *   --
- *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:193.
  */
 typedef synta_span pkixcrmf_2009_SubsequentMessage;
@@ -1583,10 +1542,6 @@ SYNTA_MUST_USE int pkixcrmf_2009_ProofOfPossession_parse(const uint8_t *data, si
 
 /*
  * UTF8Pairs ::= UTF8String
- *
- *   --
- *   --  7.2.  certReq RegInfo Control
- *   --
  *
  * Module PKIXCRMF-2009, schemas/rfc5912/PKIXCRMF-2009.asn1:396.
  */

@@ -40,9 +40,6 @@ extern const uint8_t secure_mime_message_v3dot1_2009_id_cap_preferBinaryInside[S
  *     subjectAltKeyIdentifier [2] SubjectKeyIdentifier
  *  }
  *
- *  -- receipentKeyId is spelt incorrectly, but kept for historical
- *  -- reasons.
- *
  * Module SecureMimeMessageV3dot1-2009, schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:77.
  */
 typedef enum secure_mime_message_v3dot1_2009_SMIMEEncryptionKeyPreference_PR {

@@ -199,21 +199,6 @@ fn pkcs7_and_pem_bundles_give_their_certificates() {
     assert!(synta_certificate::pkcs7_certificates(&der).is_err());
 }
 
-#[test]
-fn pkcs12_certificate_bags() {
-    let plain = std::fs::read(corpus().join("pkcs12/unencrypted.p12")).unwrap();
-    let got = synta_certificate::pkcs12_certificates(&plain).unwrap();
-    assert!(!got.certificates.is_empty());
-    assert_eq!(got.encrypted_parts, 0);
-    for der in &got.certificates {
-        Certificate::from_der(der).unwrap().validate().unwrap();
-    }
-    // A password-encrypted file: its encrypted certificate part is counted, not read.
-    let enc = std::fs::read(corpus().join("pkcs12/encrypted.p12")).unwrap();
-    let got = synta_certificate::pkcs12_certificates(&enc).unwrap();
-    assert!(got.encrypted_parts >= 1, "{got:?}");
-}
-
 /// Differential check against the pyca/cryptography installed on this machine (skipped
 /// when python3 or cryptography is missing): issuer and subject strings of every corpus
 /// certificate, computed now rather than read from `expected.jsonl`.

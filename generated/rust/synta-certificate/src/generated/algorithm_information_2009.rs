@@ -10,27 +10,6 @@
 ///    optional,         -- Parameters MAY be encoded in the structure
 ///    ...
 /// }
-///
-/// --  DIGEST-ALGORITHM
-/// --
-/// --  Describes the basic information for ASN.1 and a digest
-/// --      algorithm.
-/// --
-/// --  &id - contains the OID identifying the digest algorithm
-/// --  &Params - if present, contains the type for the algorithm
-/// --               parameters; if absent, implies no parameters
-/// --  &paramPresence - parameter presence requirement
-/// --
-/// --  Additional information such as the length of the hash could have
-/// --      been encoded.  Without a clear understanding of what information
-/// --      is needed by applications, such extraneous information was not
-/// --      considered to be of sufficent importance.
-/// --
-/// --  Example:
-/// --  mda-sha1 DIGEST-ALGORITHM ::= {
-/// --      IDENTIFIER id-sha1
-/// --      PARAMS TYPE NULL ARE preferredAbsent
-/// --  }
 /// ```
 ///
 /// Module `AlgorithmInformation-2009`, `schemas/rfc5912/AlgorithmInformation-2009.asn1:30`.
@@ -78,6 +57,15 @@ impl<'a> AlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -96,10 +84,17 @@ impl<'a> AlgorithmIdentifier<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -147,11 +142,20 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 1, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkRsa)
+                        v.decode_as(rules).map(Self::PkRsa)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -159,39 +163,35 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
             &[42, 134, 72, 206, 56, 4, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkDsa)
+                        v.decode_as(rules).map(Self::PkDsa)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[42, 134, 72, 206, 62, 2, 1] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkDh)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::PkDh),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[96, 134, 72, 1, 101, 2, 1, 1, 22] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkKea)
+                        v.decode_as(rules).map(Self::PkKea)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[42, 134, 72, 206, 61, 2, 1] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkEc)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::PkEc),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[43, 129, 4, 1, 12] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkEcDh)
+                        v.decode_as(rules).map(Self::PkEcDh)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -199,7 +199,7 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
             &[43, 129, 4, 1, 13] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkEcMqv)
+                        v.decode_as(rules).map(Self::PkEcMqv)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -207,7 +207,7 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkRsaSsaPss)
+                        v.decode_as(rules).map(Self::PkRsaSsaPss)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -215,7 +215,7 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 7] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkRsaEsOaep)
+                        v.decode_as(rules).map(Self::PkRsaEsOaep)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -237,10 +237,17 @@ impl<'a> AlgorithmIdentifierPublicKeyAlgorithms<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPublicKeyAlgorithmsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierPublicKeyAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -256,162 +263,31 @@ pub struct AlgorithmIdentifierSignatureAlgorithms<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierSignatureAlgorithmsParameters<'a> {
-    /// `sa-rsaWithMD2` (1.2.840.113549.1.1.2).
-    SaRsaWithMd2(::synta::Null),
-    /// `sa-rsaWithMD5` (1.2.840.113549.1.1.4).
-    SaRsaWithMd5(::synta::Null),
-    /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
-    SaRsaWithSha1(::synta::Null),
-    /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
-    SaDsaWithSha1(::synta::Null),
-    /// `sa-ecdsaWithSHA1` (1.2.840.10045.4.1).
-    SaEcdsaWithSha1(::synta::Null),
-    /// `sa-dsaWithSHA224` (2.16.840.1.101.3.4.3.1).
-    SaDsaWithSha224(::synta::Null),
-    /// `sa-dsaWithSHA256` (2.16.840.1.101.3.4.3.2).
-    SaDsaWithSha256(::synta::Null),
-    /// `sa-ecdsaWithSHA224` (1.2.840.10045.4.3.1).
-    SaEcdsaWithSha224(::synta::Null),
-    /// `sa-ecdsaWithSHA256` (1.2.840.10045.4.3.2).
-    SaEcdsaWithSha256(::synta::Null),
-    /// `sa-ecdsaWithSHA384` (1.2.840.10045.4.3.3).
-    SaEcdsaWithSha384(::synta::Null),
-    /// `sa-ecdsaWithSHA512` (1.2.840.10045.4.3.4).
-    SaEcdsaWithSha512(::synta::Null),
-    /// `sa-rsaSSA-PSS` (1.2.840.113549.1.1.10).
-    SaRsaSsaPss(super::pkix1_pss_oaep_algorithms_2009::RsassaPssParams<'a>),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmIdentifierSignatureAlgorithmsParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 56, 4, 3] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 61, 4, 1] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 61, 4, 3, 1] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 61, 4, 3, 2] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 61, 4, 3, 3] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 206, 61, 4, 3, 4] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `AlgorithmIdentifier-SignatureAlgorithms`.
 impl<'a> AlgorithmIdentifierSignatureAlgorithms<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierSignatureAlgorithmsParameters<'a>> {
+    ) -> ::synta::Result<
+        super::attribute_certificate_version1_2009::AttributeCertificateV1AlgorithmIdentifierParameters<
+            'a,
+        >,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::attribute_certificate_version1_2009::AttributeCertificateV1AlgorithmIdentifierParameters<
+            'a,
+        >,
+    > {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierSignatureAlgorithmsParameters<
+            <super::attribute_certificate_version1_2009::AttributeCertificateV1AlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -443,11 +319,20 @@ impl<'a> AlgorithmIdentifierPopAlgsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
+                        v.decode_as(rules).map(Self::MacaHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -469,10 +354,17 @@ impl<'a> AlgorithmIdentifierPopAlgs<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierPopAlgsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPopAlgsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierPopAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -504,11 +396,20 @@ impl<'a> AlgorithmIdentifierWitnessAlgsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 14, 3, 2, 26] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
+                        v.decode_as(rules).map(Self::MdaSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -530,10 +431,17 @@ impl<'a> AlgorithmIdentifierWitnessAlgs<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierWitnessAlgsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierWitnessAlgsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierWitnessAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -567,11 +475,20 @@ impl<'a> AlgorithmIdentifierHashAlgorithmsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 14, 3, 2, 26] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
+                        v.decode_as(rules).map(Self::MdaSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -579,7 +496,7 @@ impl<'a> AlgorithmIdentifierHashAlgorithmsParameters<'a> {
             &[96, 134, 72, 1, 101, 3, 4, 2, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha256)
+                        v.decode_as(rules).map(Self::MdaSha256)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -601,10 +518,17 @@ impl<'a> AlgorithmIdentifierHashAlgorithms<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierHashAlgorithmsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierHashAlgorithmsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierHashAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -636,11 +560,20 @@ impl<'a> AlgorithmIdentifierKeyDevAlgsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 5, 12] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KdaPbkdf2)
+                        v.decode_as(rules).map(Self::KdaPbkdf2)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -662,10 +595,17 @@ impl<'a> AlgorithmIdentifierKeyDevAlgs<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierKeyDevAlgsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyDevAlgsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierKeyDevAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -695,6 +635,15 @@ impl<'a> AlgorithmIdentifierPkInfoAlgorithmsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -713,10 +662,17 @@ impl<'a> AlgorithmIdentifierPkInfoAlgorithms<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierPkInfoAlgorithmsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPkInfoAlgorithmsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierPkInfoAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -732,42 +688,23 @@ pub struct AlgorithmIdentifierSignatureAlgorithms2<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierSignatureAlgorithmsParameters2<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmIdentifierSignatureAlgorithmsParameters2<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `AlgorithmIdentifier-SignatureAlgorithms`.
 impl<'a> AlgorithmIdentifierSignatureAlgorithms2<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierSignatureAlgorithmsParameters2<'a>> {
+    ) -> ::synta::Result<AlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierSignatureAlgorithmsParameters2<
+            <AlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -797,6 +734,15 @@ impl<'a> AlgorithmIdentifierParameters2<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -815,10 +761,17 @@ impl<'a> AlgorithmIdentifier2<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierParameters2<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters2<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierParameters2<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -848,6 +801,15 @@ impl<'a> AlgorithmIdentifierParameters3<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -866,10 +828,17 @@ impl<'a> AlgorithmIdentifier3<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierParameters3<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters3<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierParameters3<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -899,6 +868,15 @@ impl<'a> AlgorithmIdentifierParameters4<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -917,10 +895,17 @@ impl<'a> AlgorithmIdentifier4<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierParameters4<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters4<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierParameters4<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -952,12 +937,19 @@ impl<'a> AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 246, 125, 7, 66, 13] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row0),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
@@ -978,10 +970,17 @@ impl<'a> AlgorithmIdentifierPasswordMacAlgorithms<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPasswordMacAlgorithmsParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierPasswordMacAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -997,52 +996,23 @@ pub struct AlgorithmIdentifierDigestAlgorithms<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierDigestAlgorithmsParameters<'a> {
-    /// `mda-sha1` (1.3.14.3.2.26).
-    MdaSha1(::synta::Null),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmIdentifierDigestAlgorithmsParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[43, 14, 3, 2, 26] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MdaSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `AlgorithmIdentifier-DigestAlgorithms`.
 impl<'a> AlgorithmIdentifierDigestAlgorithms<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierDigestAlgorithmsParameters<'a>> {
+    ) -> ::synta::Result<AlgorithmIdentifierWitnessAlgsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierWitnessAlgsParameters<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierDigestAlgorithmsParameters<
+            <AlgorithmIdentifierWitnessAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1058,52 +1028,23 @@ pub struct AlgorithmIdentifierMacAlgorithms<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierMacAlgorithmsParameters<'a> {
-    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    MacaHmacSha1(::synta::Null),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmIdentifierMacAlgorithmsParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[43, 6, 1, 5, 5, 8, 1, 2] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `AlgorithmIdentifier-MACAlgorithms`.
 impl<'a> AlgorithmIdentifierMacAlgorithms<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierMacAlgorithmsParameters<'a>> {
+    ) -> ::synta::Result<AlgorithmIdentifierPopAlgsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPopAlgsParameters<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierMacAlgorithmsParameters<
+            <AlgorithmIdentifierPopAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1119,42 +1060,23 @@ pub struct AlgorithmIdentifier5<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierParameters5<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> AlgorithmIdentifierParameters5<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `AlgorithmIdentifier`.
 impl<'a> AlgorithmIdentifier5<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierParameters5<'a>> {
+    ) -> ::synta::Result<AlgorithmIdentifierPkInfoAlgorithmsParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierPkInfoAlgorithmsParameters<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierParameters5<
+            <AlgorithmIdentifierPkInfoAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1186,11 +1108,20 @@ impl<'a> AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 1, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KtRsa)
+                        v.decode_as(rules).map(Self::KtRsa)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1212,10 +1143,17 @@ impl<'a> AlgorithmIdentifierKeyTransportAlgorithmSet<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyTransportAlgorithmSetParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierKeyTransportAlgorithmSetParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1249,11 +1187,20 @@ impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KaaEsdh)
+                        v.decode_as(rules).map(Self::KaaEsdh)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1261,7 +1208,7 @@ impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 10] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KaaSsdh)
+                        v.decode_as(rules).map(Self::KaaSsdh)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1283,10 +1230,17 @@ impl<'a> AlgorithmIdentifierKeyAgreementAlgorithmSet<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierKeyAgreementAlgorithmSetParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1318,12 +1272,19 @@ impl<'a> AlgorithmIdentifierOriginatorKeySetParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 206, 62, 2, 1] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PkDh)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::PkDh),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
@@ -1344,10 +1305,17 @@ impl<'a> AlgorithmIdentifierOriginatorKeySet<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AlgorithmIdentifierOriginatorKeySetParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierOriginatorKeySetParameters<'a>> {
         ::synta::ResultExt::field(
             <AlgorithmIdentifierOriginatorKeySetParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1366,7 +1334,7 @@ pub struct AlgorithmIdentifier6<'a> {
 }
 /// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum AlgorithmIdentifierParameters6<'a> {
+pub enum AlgorithmIdentifierParameters5<'a> {
     /// `sa-dsaWithSHA1` (1.2.840.10040.4.3).
     SaDsaWithSha1(::synta::Null),
     /// `sa-rsaWithSHA1` (1.2.840.113549.1.1.5).
@@ -1380,17 +1348,26 @@ pub enum AlgorithmIdentifierParameters6<'a> {
     /// A key outside the object set, or a value its object does not define.
     Unknown(::synta::AnyRef<'a>),
 }
-impl<'a> AlgorithmIdentifierParameters6<'a> {
+impl<'a> AlgorithmIdentifierParameters5<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 206, 56, 4, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                        v.decode_as(rules).map(Self::SaDsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1398,7 +1375,7 @@ impl<'a> AlgorithmIdentifierParameters6<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                        v.decode_as(rules).map(Self::SaRsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1406,7 +1383,7 @@ impl<'a> AlgorithmIdentifierParameters6<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                        v.decode_as(rules).map(Self::SaRsaWithMd5)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1414,7 +1391,7 @@ impl<'a> AlgorithmIdentifierParameters6<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                        v.decode_as(rules).map(Self::SaRsaWithMd2)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1435,11 +1412,18 @@ impl<'a> AlgorithmIdentifier6<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<AlgorithmIdentifierParameters6<'a>> {
+    ) -> ::synta::Result<AlgorithmIdentifierParameters5<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AlgorithmIdentifierParameters5<'a>> {
         ::synta::ResultExt::field(
-            <AlgorithmIdentifierParameters6<
+            <AlgorithmIdentifierParameters5<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }

@@ -57,10 +57,6 @@ pub struct OneAsymmetricKey<'a> {
 }
 /// ```asn1
 /// PrivateKeyInfo ::= OneAsymmetricKey
-///
-///    -- PrivateKeyInfo is used by [P12]. If any items tagged as version
-///    -- 2 are used, the version must be v2, else the version should be
-///    -- v1. When v1, PrivateKeyInfo is the same as it was in [RFC5208].
 /// ```
 ///
 /// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:63`.
@@ -75,6 +71,13 @@ pub type Version<'a> = ::synta::IntRef<'a>;
 pub const VERSION_V1: ::synta::IntRef<'static> = ::synta::IntRef::from_static(&[0]);
 /// `Version` named number `v2(1)`.
 pub const VERSION_V2: ::synta::IntRef<'static> = ::synta::IntRef::from_static(&[1]);
+/// ```asn1
+/// PrivateKeyAlgorithmIdentifier ::= AlgorithmIdentifier
+///                                       { PUBLIC-KEY,
+///                                         { PrivateKeyAlgorithms } }
+/// ```
+///
+/// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:71`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "PrivateKeyAlgorithmIdentifier")]
 pub struct PrivateKeyAlgorithmIdentifier<'a> {
@@ -85,49 +88,31 @@ pub struct PrivateKeyAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `PUBLIC-KEY.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PrivateKeyAlgorithmIdentifierParameters<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> PrivateKeyAlgorithmIdentifierParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// PrivateKeyAlgorithmIdentifier ::= AlgorithmIdentifier
-///                                       { PUBLIC-KEY,
-///                                         { PrivateKeyAlgorithms } }
-/// ```
-///
-/// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:71`.
 /// Open types of `PrivateKeyAlgorithmIdentifier`.
 impl<'a> PrivateKeyAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<PrivateKeyAlgorithmIdentifierParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierPkInfoAlgorithmsParameters<
+            'a,
+        >,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierPkInfoAlgorithmsParameters<
+            'a,
+        >,
+    > {
         ::synta::ResultExt::field(
-            <PrivateKeyAlgorithmIdentifierParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierPkInfoAlgorithmsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -175,6 +160,13 @@ pub struct EncryptedPrivateKeyInfo<'a> {
     #[asn1(name = "encryptedData")]
     pub encrypted_data: EncryptedData<'a>,
 }
+/// ```asn1
+/// EncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+///                                        { CONTENT-ENCRYPTION,
+///                                          { KeyEncryptionAlgorithms } }
+/// ```
+///
+/// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:119`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "EncryptionAlgorithmIdentifier")]
 pub struct EncryptionAlgorithmIdentifier<'a> {
@@ -199,6 +191,15 @@ impl<'a> EncryptionAlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -211,23 +212,23 @@ impl<'a> EncryptionAlgorithmIdentifierParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// EncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
-///                                        { CONTENT-ENCRYPTION,
-///                                          { KeyEncryptionAlgorithms } }
-/// ```
-///
-/// Module `AsymmetricKeyPackageModuleV1`, `schemas/rfc5958/AsymmetricKeyPackageModuleV1.asn1:119`.
 /// Open types of `EncryptionAlgorithmIdentifier`.
 impl<'a> EncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<EncryptionAlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<EncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <EncryptionAlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }

@@ -49,11 +49,20 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd2)
+                        v.decode_as(rules).map(Self::SaRsaWithMd2)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -61,7 +70,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithMd5)
+                        v.decode_as(rules).map(Self::SaRsaWithMd5)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -69,7 +78,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaWithSha1)
+                        v.decode_as(rules).map(Self::SaRsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -77,7 +86,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 56, 4, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha1)
+                        v.decode_as(rules).map(Self::SaDsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -85,7 +94,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 61, 4, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha1)
+                        v.decode_as(rules).map(Self::SaEcdsaWithSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -93,7 +102,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[96, 134, 72, 1, 101, 3, 4, 3, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha224)
+                        v.decode_as(rules).map(Self::SaDsaWithSha224)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -101,7 +110,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[96, 134, 72, 1, 101, 3, 4, 3, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaDsaWithSha256)
+                        v.decode_as(rules).map(Self::SaDsaWithSha256)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -109,7 +118,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 61, 4, 3, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha224)
+                        v.decode_as(rules).map(Self::SaEcdsaWithSha224)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -117,7 +126,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 61, 4, 3, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha256)
+                        v.decode_as(rules).map(Self::SaEcdsaWithSha256)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -125,7 +134,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 61, 4, 3, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha384)
+                        v.decode_as(rules).map(Self::SaEcdsaWithSha384)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -133,7 +142,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 206, 61, 4, 3, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaEcdsaWithSha512)
+                        v.decode_as(rules).map(Self::SaEcdsaWithSha512)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -141,7 +150,7 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 1, 10] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::SaRsaSsaPss)
+                        v.decode_as(rules).map(Self::SaRsaSsaPss)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -163,10 +172,17 @@ impl<'a> AttributeCertificateV1AlgorithmIdentifier<'a> {
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<AttributeCertificateV1AlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{SignatureAlgorithms}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<AttributeCertificateV1AlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <AttributeCertificateV1AlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }

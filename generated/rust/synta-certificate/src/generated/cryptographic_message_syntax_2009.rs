@@ -6,6 +6,15 @@
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:52`.
 pub type ContentType<'a> = ::synta::ObjectIdentifierRef<'a>;
+/// ```asn1
+/// ContentInfo ::= SEQUENCE {
+///       contentType        CONTENT-TYPE.
+///                       &id({ContentSet}),
+///       content            [0] EXPLICIT CONTENT-TYPE.
+///                       &Type({ContentSet}{@contentType})}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:54`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "ContentInfo")]
 pub struct ContentInfo<'a> {
@@ -42,11 +51,20 @@ impl<'a> ContentInfoContent<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 7, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtData)
+                        v.decode_as(rules).map(Self::CtData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -54,7 +72,7 @@ impl<'a> ContentInfoContent<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 7, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtSignedData)
+                        v.decode_as(rules).map(Self::CtSignedData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -62,7 +80,7 @@ impl<'a> ContentInfoContent<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 7, 6] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtEncryptedData)
+                        v.decode_as(rules).map(Self::CtEncryptedData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -70,7 +88,7 @@ impl<'a> ContentInfoContent<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 7, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtEnvelopedData)
+                        v.decode_as(rules).map(Self::CtEnvelopedData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -78,7 +96,7 @@ impl<'a> ContentInfoContent<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 9, 16, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtAuthenticatedData)
+                        v.decode_as(rules).map(Self::CtAuthenticatedData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -86,7 +104,7 @@ impl<'a> ContentInfoContent<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 7, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CtDigestedData)
+                        v.decode_as(rules).map(Self::CtDigestedData)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -102,23 +120,25 @@ impl<'a> ContentInfoContent<'a> {
         }
     }
 }
-/// ```asn1
-/// ContentInfo ::= SEQUENCE {
-///       contentType        CONTENT-TYPE.
-///                       &id({ContentSet}),
-///       content            [0] EXPLICIT CONTENT-TYPE.
-///                       &Type({ContentSet}{@contentType})}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:54`.
 /// Open types of `ContentInfo`.
 impl<'a> ContentInfo<'a> {
     /// `content` decoded as the type that `contentType` gives it in the object set `{ContentSet}` (`Unknown` for a key outside the set).
     pub fn content_decoded(&self) -> ::synta::Result<ContentInfoContent<'a>> {
+        self.content_decoded_with(::synta::Rules::Der)
+    }
+    /// `content` decoded as the type that `contentType` gives it in the object set `{ContentSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn content_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<ContentInfoContent<'a>> {
         ::synta::ResultExt::field(
             <ContentInfoContent<
                 'a,
-            >>::decode(&self.content_type, ::core::option::Option::Some(&self.content)),
+            >>::decode_with(
+                &self.content_type,
+                ::core::option::Option::Some(&self.content),
+                rules,
+            ),
             "content",
         )
     }
@@ -192,6 +212,84 @@ pub struct AttributeUnsignedAttributes<'a> {
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrList}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeUnsignedAttributesAttrValues<'a> {
+    /// `aa-countersignature` (1.2.840.113549.1.9.6).
+    AaCountersignature(Countersignature<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeUnsignedAttributesAttrValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaCountersignature)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `Attribute-UnsignedAttributes`.
+impl<'a> AttributeUnsignedAttributes<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeUnsignedAttributesAttrValues<'a>>> {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeUnsignedAttributesAttrValues<'a>>> {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeUnsignedAttributesAttrValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
+}
 /// ```asn1
 /// SignerInfo ::= SEQUENCE {
 ///       version CMSVersion,
@@ -253,6 +351,104 @@ pub struct AttributeSignedAttributesSet<'a> {
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrList}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeSignedAttributesSetAttrValues<'a> {
+    /// `aa-signingTime` (1.2.840.113549.1.9.5).
+    AaSigningTime(SigningTime),
+    /// `aa-messageDigest` (1.2.840.113549.1.9.4).
+    AaMessageDigest(MessageDigest<'a>),
+    /// `aa-contentType` (1.2.840.113549.1.9.3).
+    AaContentType(ContentType<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeSignedAttributesSetAttrValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaSigningTime)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaMessageDigest)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaContentType)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `Attribute-SignedAttributesSet`.
+impl<'a> AttributeSignedAttributesSet<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSignedAttributesSetAttrValues<'a>>> {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSignedAttributesSetAttrValues<'a>>> {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeSignedAttributesSetAttrValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
+}
 /// ```asn1
 /// SignedAttributes ::= Attributes {{ SignedAttributesSet }}
 /// ```
@@ -301,6 +497,43 @@ pub struct AttributeUnprotectedAttributes<'a> {
     /// `attrValues` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:457)
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// Open types of `Attribute-UnprotectedAttributes`.
+impl<'a> AttributeUnprotectedAttributes<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <super::pkix_common_types_2009::AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
 }
 /// ```asn1
 /// EnvelopedData ::= SEQUENCE {
@@ -376,15 +609,6 @@ pub const RECIPIENT_INFOS_CONSTRAINT: ::synta::Constraint = ::synta::Constraint:
 ///       contentType        CONTENT-TYPE.&id({ContentSet}),
 ///       contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
 ///       encryptedContent   [0] IMPLICIT OCTET STRING OPTIONAL }
-///
-///   -- If you want to do constraints, you might use:
-///   -- EncryptedContentInfo ::= SEQUENCE {
-///   --  contentType        CONTENT-TYPE.&id({ContentSet}),
-///   --  contentEncryptionAlgorithm ContentEncryptionAlgorithmIdentifier,
-///   --  encryptedContent   [0] IMPLICIT ENCRYPTED {CONTENT-TYPE.
-///   --      &Type({ContentSet}{@contentType}) OPTIONAL }
-///   -- ENCRYPTED {ToBeEncrypted} ::= OCTET STRING ( CONSTRAINED BY
-///   --        { ToBeEncrypted } )
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:120`.
@@ -702,6 +926,15 @@ pub struct PasswordRecipientInfo<'a> {
     #[asn1(name = "encryptedKey")]
     pub encrypted_key: EncryptedKey<'a>,
 }
+/// ```asn1
+/// OtherRecipientInfo ::= SEQUENCE {
+///       oriType    OTHER-RECIPIENT.
+///               &id({SupportedOtherRecipInfo}),
+///       oriValue   OTHER-RECIPIENT.
+///               &Type({SupportedOtherRecipInfo}{@oriType})}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:216`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherRecipientInfo")]
 pub struct OtherRecipientInfo<'a> {
@@ -712,49 +945,31 @@ pub struct OtherRecipientInfo<'a> {
     #[asn1(name = "oriValue")]
     pub ori_value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRecipInfo}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OtherRecipientInfoOriValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> OtherRecipientInfoOriValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// OtherRecipientInfo ::= SEQUENCE {
-///       oriType    OTHER-RECIPIENT.
-///               &id({SupportedOtherRecipInfo}),
-///       oriValue   OTHER-RECIPIENT.
-///               &Type({SupportedOtherRecipInfo}{@oriType})}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:216`.
 /// Open types of `OtherRecipientInfo`.
 impl<'a> OtherRecipientInfo<'a> {
     /// `oriValue` decoded as the type that `oriType` gives it in the object set `{SupportedOtherRecipInfo}` (`Unknown` for a key outside the set).
-    pub fn ori_value_decoded(&self) -> ::synta::Result<OtherRecipientInfoOriValue<'a>> {
+    pub fn ori_value_decoded(
+        &self,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.ori_value_decoded_with(::synta::Rules::Der)
+    }
+    /// `oriValue` decoded as the type that `oriType` gives it in the object set `{SupportedOtherRecipInfo}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn ori_value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <OtherRecipientInfoOriValue<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(&self.ori_type, ::core::option::Option::Some(&self.ori_value)),
+            >>::decode_with(
+                &self.ori_type,
+                ::core::option::Option::Some(&self.ori_value),
+                rules,
+            ),
             "oriValue",
         )
     }
@@ -800,6 +1015,43 @@ pub struct AttributeUnprotectedAttributes2<'a> {
     /// `attrValues` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:457)
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// Open types of `Attribute-UnprotectedAttributes`.
+impl<'a> AttributeUnprotectedAttributes2<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <super::pkix_common_types_2009::AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
 }
 /// ```asn1
 /// EncryptedData ::= SEQUENCE {
@@ -900,6 +1152,104 @@ pub struct AttributeAuthAttributeSet<'a> {
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrList}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeAuthAttributeSetAttrValues<'a> {
+    /// `aa-contentType` (1.2.840.113549.1.9.3).
+    AaContentType(ContentType<'a>),
+    /// `aa-messageDigest` (1.2.840.113549.1.9.4).
+    AaMessageDigest(MessageDigest<'a>),
+    /// `aa-signingTime` (1.2.840.113549.1.9.5).
+    AaSigningTime(SigningTime),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeAuthAttributeSetAttrValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaContentType)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaMessageDigest)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[42, 134, 72, 134, 247, 13, 1, 9, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AaSigningTime)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `Attribute-AuthAttributeSet`.
+impl<'a> AttributeAuthAttributeSet<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeAuthAttributeSetAttrValues<'a>>> {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeAuthAttributeSetAttrValues<'a>>> {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeAuthAttributeSetAttrValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
+}
 /// ```asn1
 /// AuthAttributes ::= SET SIZE (1..MAX) OF Attribute
 ///       {{AuthAttributeSet}}
@@ -929,6 +1279,43 @@ pub struct AttributeUnauthAttributeSet<'a> {
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// Open types of `Attribute-UnauthAttributeSet`.
+impl<'a> AttributeUnauthAttributeSet<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <super::pkix_common_types_2009::AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
+}
 /// ```asn1
 /// UnauthAttributes ::= SET SIZE (1..MAX) OF Attribute
 ///       {{UnauthAttributeSet}}
@@ -941,6 +1328,12 @@ pub const UNAUTH_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = ::synta::Constrain
         "SIZE (1..MAX)",
     )
     .size(1, ::core::option::Option::None);
+/// ```asn1
+/// DigestAlgorithmIdentifier ::= AlgorithmIdentifier
+///       {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:266`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "DigestAlgorithmIdentifier")]
 pub struct DigestAlgorithmIdentifier<'a> {
@@ -951,52 +1344,37 @@ pub struct DigestAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `DIGEST-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum DigestAlgorithmIdentifierParameters<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> DigestAlgorithmIdentifierParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// DigestAlgorithmIdentifier ::= AlgorithmIdentifier
-///       {DIGEST-ALGORITHM, {DigestAlgorithmSet}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:266`.
 /// Open types of `DigestAlgorithmIdentifier`.
 impl<'a> DigestAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<DigestAlgorithmIdentifierParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters2<'a>,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters2<'a>,
+    > {
         ::synta::ResultExt::field(
-            <DigestAlgorithmIdentifierParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierParameters2<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
+///       {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:272`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "SignatureAlgorithmIdentifier")]
 pub struct SignatureAlgorithmIdentifier<'a> {
@@ -1007,52 +1385,37 @@ pub struct SignatureAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `SIGNATURE-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SignatureAlgorithmIdentifierParameters<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> SignatureAlgorithmIdentifierParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// SignatureAlgorithmIdentifier ::= AlgorithmIdentifier
-///       {SIGNATURE-ALGORITHM, {SignatureAlgorithmSet}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:272`.
 /// Open types of `SignatureAlgorithmIdentifier`.
 impl<'a> SignatureAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<SignatureAlgorithmIdentifierParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters<'a>,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters<'a>,
+    > {
         ::synta::ResultExt::field(
-            <SignatureAlgorithmIdentifierParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+///       {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:278`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "KeyEncryptionAlgorithmIdentifier")]
 pub struct KeyEncryptionAlgorithmIdentifier<'a> {
@@ -1083,11 +1446,20 @@ impl<'a> KeyEncryptionAlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Kwa3desWrap)
+                        v.decode_as(rules).map(Self::Kwa3desWrap)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1095,7 +1467,7 @@ impl<'a> KeyEncryptionAlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KwaRc2Wrap)
+                        v.decode_as(rules).map(Self::KwaRc2Wrap)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1111,26 +1483,33 @@ impl<'a> KeyEncryptionAlgorithmIdentifierParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// KeyEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
-///       {KEY-WRAP, {KeyEncryptionAlgorithmSet}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:278`.
 /// Open types of `KeyEncryptionAlgorithmIdentifier`.
 impl<'a> KeyEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<KeyEncryptionAlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<KeyEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <KeyEncryptionAlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
+///       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:283`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "ContentEncryptionAlgorithmIdentifier")]
 pub struct ContentEncryptionAlgorithmIdentifier<'a> {
@@ -1163,11 +1542,20 @@ impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 3, 7] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Cea3desCbc)
+                        v.decode_as(rules).map(Self::Cea3desCbc)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1175,7 +1563,7 @@ impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
             &[42, 134, 72, 134, 247, 13, 3, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CeaRc2Cbc)
+                        v.decode_as(rules).map(Self::CeaRc2Cbc)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1183,7 +1571,7 @@ impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
             &[96, 134, 72, 1, 101, 3, 4, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes128Cbc)
+                        v.decode_as(rules).map(Self::CeaAes128Cbc)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1191,7 +1579,7 @@ impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
             &[96, 134, 72, 1, 101, 3, 4, 1, 42] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::CeaAes256Cbc)
+                        v.decode_as(rules).map(Self::CeaAes256Cbc)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1207,26 +1595,33 @@ impl<'a> ContentEncryptionAlgorithmIdentifierParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// ContentEncryptionAlgorithmIdentifier ::= AlgorithmIdentifier
-///       {CONTENT-ENCRYPTION, {ContentEncryptionAlgorithmSet}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:283`.
 /// Open types of `ContentEncryptionAlgorithmIdentifier`.
 impl<'a> ContentEncryptionAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<ContentEncryptionAlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<ContentEncryptionAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <ContentEncryptionAlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
+///       {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:289`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "MessageAuthenticationCodeAlgorithm")]
 pub struct MessageAuthenticationCodeAlgorithm<'a> {
@@ -1237,62 +1632,37 @@ pub struct MessageAuthenticationCodeAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `MAC-ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MessageAuthenticationCodeAlgorithmParameters<'a> {
-    /// `maca-hMAC-SHA1` (1.3.6.1.5.5.8.1.2).
-    MacaHmacSha1(::synta::Null),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> MessageAuthenticationCodeAlgorithmParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[43, 6, 1, 5, 5, 8, 1, 2] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::MacaHmacSha1)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// MessageAuthenticationCodeAlgorithm ::= AlgorithmIdentifier
-///       {MAC-ALGORITHM, {MessageAuthenticationCodeAlgorithmSet}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:289`.
 /// Open types of `MessageAuthenticationCodeAlgorithm`.
 impl<'a> MessageAuthenticationCodeAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<MessageAuthenticationCodeAlgorithmParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierPopAlgsParameters<'a>,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierPopAlgsParameters<'a>,
+    > {
         ::synta::ResultExt::field(
-            <MessageAuthenticationCodeAlgorithmParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierPopAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
+///       {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:295`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "KeyDerivationAlgorithmIdentifier")]
 pub struct KeyDerivationAlgorithmIdentifier<'a> {
@@ -1303,58 +1673,27 @@ pub struct KeyDerivationAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `KEY-DERIVATION.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KeyDerivationAlgorithmIdentifierParameters<'a> {
-    /// `kda-PBKDF2` (1.2.840.113549.1.5.12).
-    KdaPbkdf2(super::cryptographic_message_syntax_algorithms_2009::Pbkdf2Params<'a>),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> KeyDerivationAlgorithmIdentifierParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[42, 134, 72, 134, 247, 13, 1, 5, 12] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KdaPbkdf2)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// KeyDerivationAlgorithmIdentifier ::= AlgorithmIdentifier
-///       {KEY-DERIVATION, {KeyDerivationAlgs, ...}}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:295`.
 /// Open types of `KeyDerivationAlgorithmIdentifier`.
 impl<'a> KeyDerivationAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<KeyDerivationAlgorithmIdentifierParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierKeyDevAlgsParameters<'a>,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierKeyDevAlgsParameters<'a>,
+    > {
         ::synta::ResultExt::field(
-            <KeyDerivationAlgorithmIdentifierParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierKeyDevAlgsParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -1386,6 +1725,15 @@ pub enum RevocationInfoChoice<'a> {
     #[asn1(unknown)]
     Unknown(::synta::AnyRef<'a>),
 }
+/// ```asn1
+/// OtherRevocationInfoFormat ::= SEQUENCE {
+///       otherRevInfoFormat    OTHER-REVOK-INFO.
+///               &id({SupportedOtherRevokInfo}),
+///       otherRevInfo          OTHER-REVOK-INFO.
+///               &Type({SupportedOtherRevokInfo}{@otherRevInfoFormat})}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:307`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherRevocationInfoFormat")]
 pub struct OtherRevocationInfoFormat<'a> {
@@ -1396,53 +1744,30 @@ pub struct OtherRevocationInfoFormat<'a> {
     #[asn1(name = "otherRevInfo")]
     pub other_rev_info: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedOtherRevokInfo}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OtherRevocationInfoFormatOtherRevInfo<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> OtherRevocationInfoFormatOtherRevInfo<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// OtherRevocationInfoFormat ::= SEQUENCE {
-///       otherRevInfoFormat    OTHER-REVOK-INFO.
-///               &id({SupportedOtherRevokInfo}),
-///       otherRevInfo          OTHER-REVOK-INFO.
-///               &Type({SupportedOtherRevokInfo}{@otherRevInfoFormat})}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:307`.
 /// Open types of `OtherRevocationInfoFormat`.
 impl<'a> OtherRevocationInfoFormat<'a> {
     /// `otherRevInfo` decoded as the type that `otherRevInfoFormat` gives it in the object set `{SupportedOtherRevokInfo}` (`Unknown` for a key outside the set).
     pub fn other_rev_info_decoded(
         &self,
-    ) -> ::synta::Result<OtherRevocationInfoFormatOtherRevInfo<'a>> {
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.other_rev_info_decoded_with(::synta::Rules::Der)
+    }
+    /// `otherRevInfo` decoded as the type that `otherRevInfoFormat` gives it in the object set `{SupportedOtherRevokInfo}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn other_rev_info_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <OtherRevocationInfoFormatOtherRevInfo<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.other_rev_info_format,
                 ::core::option::Option::Some(&self.other_rev_info),
+                rules,
             ),
             "otherRevInfo",
         )
@@ -1491,6 +1816,15 @@ pub enum CertificateChoices<'a> {
 pub type AttributeCertificateV2<'a> = super::pkix_attribute_certificate_2009::AttributeCertificate<
     'a,
 >;
+/// ```asn1
+/// OtherCertificateFormat ::= SEQUENCE {
+///       otherCertFormat OTHER-CERT-FMT.
+///               &id({SupportedCertFormats}),
+///       otherCert       OTHER-CERT-FMT.
+///               &Type({SupportedCertFormats}{@otherCertFormat})}
+/// ```
+///
+/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:329`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherCertificateFormat")]
 pub struct OtherCertificateFormat<'a> {
@@ -1501,53 +1835,30 @@ pub struct OtherCertificateFormat<'a> {
     #[asn1(name = "otherCert")]
     pub other_cert: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedCertFormats}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OtherCertificateFormatOtherCert<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> OtherCertificateFormatOtherCert<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// OtherCertificateFormat ::= SEQUENCE {
-///       otherCertFormat OTHER-CERT-FMT.
-///               &id({SupportedCertFormats}),
-///       otherCert       OTHER-CERT-FMT.
-///               &Type({SupportedCertFormats}{@otherCertFormat})}
-/// ```
-///
-/// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:329`.
 /// Open types of `OtherCertificateFormat`.
 impl<'a> OtherCertificateFormat<'a> {
     /// `otherCert` decoded as the type that `otherCertFormat` gives it in the object set `{SupportedCertFormats}` (`Unknown` for a key outside the set).
     pub fn other_cert_decoded(
         &self,
-    ) -> ::synta::Result<OtherCertificateFormatOtherCert<'a>> {
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.other_cert_decoded_with(::synta::Rules::Der)
+    }
+    /// `otherCert` decoded as the type that `otherCertFormat` gives it in the object set `{SupportedCertFormats}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn other_cert_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <OtherCertificateFormatOtherCert<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.other_cert_format,
                 ::core::option::Option::Some(&self.other_cert),
+                rules,
             ),
             "otherCert",
         )
@@ -1630,42 +1941,6 @@ pub const CMS_VERSION_V5: ::synta::IntRef<'static> = ::synta::IntRef::from_stati
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:345`.
 pub type UserKeyingMaterial<'a> = ::synta::OctetStringRef<'a>;
-#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
-#[asn1(name = "OtherKeyAttribute")]
-pub struct OtherKeyAttribute<'a> {
-    /// `keyAttrId` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:350)
-    #[asn1(name = "keyAttrId")]
-    pub key_attr_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `keyAttr` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:353)
-    #[asn1(name = "keyAttr")]
-    pub key_attr: ::synta::AnyRef<'a>,
-}
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedKeyAttributes}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OtherKeyAttributeKeyAttr<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> OtherKeyAttributeKeyAttr<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// ```asn1
 /// OtherKeyAttribute ::= SEQUENCE {
 ///       keyAttrId  KEY-ATTRIBUTE.
@@ -1676,14 +1951,41 @@ impl<'a> OtherKeyAttributeKeyAttr<'a> {
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:349`.
+#[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
+#[asn1(name = "OtherKeyAttribute")]
+pub struct OtherKeyAttribute<'a> {
+    /// `keyAttrId` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:350)
+    #[asn1(name = "keyAttrId")]
+    pub key_attr_id: ::synta::ObjectIdentifierRef<'a>,
+    /// `keyAttr` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:353)
+    #[asn1(name = "keyAttr")]
+    pub key_attr: ::synta::AnyRef<'a>,
+}
 /// Open types of `OtherKeyAttribute`.
 impl<'a> OtherKeyAttribute<'a> {
     /// `keyAttr` decoded as the type that `keyAttrId` gives it in the object set `{SupportedKeyAttributes}` (`Unknown` for a key outside the set).
-    pub fn key_attr_decoded(&self) -> ::synta::Result<OtherKeyAttributeKeyAttr<'a>> {
+    pub fn key_attr_decoded(
+        &self,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.key_attr_decoded_with(::synta::Rules::Der)
+    }
+    /// `keyAttr` decoded as the type that `keyAttrId` gives it in the object set `{SupportedKeyAttributes}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn key_attr_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <OtherKeyAttributeKeyAttr<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(&self.key_attr_id, ::core::option::Option::Some(&self.key_attr)),
+            >>::decode_with(
+                &self.key_attr_id,
+                ::core::option::Option::Some(&self.key_attr),
+                rules,
+            ),
             "keyAttr",
         )
     }
@@ -1782,8 +2084,6 @@ pub enum Time {
 }
 /// ```asn1
 /// Countersignature ::= SignerInfo
-///
-///   -- Attribute Object Identifiers
 /// ```
 ///
 /// Module `CryptographicMessageSyntax-2009`, `schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:410`.
@@ -1902,4 +2202,41 @@ pub struct AttributeOneAsymmetricKeyAttributes<'a> {
     /// `attrValues` (schemas/rfc5911/CryptographicMessageSyntax-2009.asn1:457)
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// Open types of `Attribute-OneAsymmetricKeyAttributes`.
+impl<'a> AttributeOneAsymmetricKeyAttributes<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{AttrList}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <super::pkix_common_types_2009::AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
 }

@@ -143,8 +143,6 @@ pub struct Gost28147Parameters<'a> {
 /// ```asn1
 /// Dstu7624Parameters ::= SEQUENCE {
 ///      iv OCTET STRING (SIZE (32)) }
-///
-///    -- Algorithm Identifier Parameter Types
 /// ```
 ///
 /// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:141`.
@@ -158,6 +156,12 @@ pub struct Dstu7624Parameters<'a> {
     )]
     pub iv: ::synta::OctetStringRef<'a>,
 }
+/// ```asn1
+/// KeyWrapAlgorithm ::=
+///        AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
+/// ```
+///
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:146`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "KeyWrapAlgorithm")]
 pub struct KeyWrapAlgorithm<'a> {
@@ -168,66 +172,31 @@ pub struct KeyWrapAlgorithm<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `KEY-WRAP.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KeyWrapAlgorithmParameters<'a> {
-    /// `kwa-3DESWrap` (1.2.840.113549.1.9.16.3.6).
-    Kwa3desWrap(::synta::Null),
-    /// `kwa-RC2Wrap` (1.2.840.113549.1.9.16.3.7).
-    KwaRc2Wrap(Rc2wrapParameter<'a>),
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> KeyWrapAlgorithmParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 6] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Kwa3desWrap)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            &[42, 134, 72, 134, 247, 13, 1, 9, 16, 3, 7] => {
-                match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::KwaRc2Wrap)
-                    }
-                    ::core::option::Option::None => Ok(Self::Absent),
-                }
-            }
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// KeyWrapAlgorithm ::=
-///        AlgorithmIdentifier {KEY-WRAP, {KeyWrapAlgs }}
-/// ```
-///
-/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:146`.
 /// Open types of `KeyWrapAlgorithm`.
 impl<'a> KeyWrapAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
-    pub fn parameters_decoded(&self) -> ::synta::Result<KeyWrapAlgorithmParameters<'a>> {
+    pub fn parameters_decoded(
+        &self,
+    ) -> ::synta::Result<
+        super::cryptographic_message_syntax_2009::KeyEncryptionAlgorithmIdentifierParameters<
+            'a,
+        >,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::cryptographic_message_syntax_2009::KeyEncryptionAlgorithmIdentifierParameters<
+            'a,
+        >,
+    > {
         ::synta::ResultExt::field(
-            <KeyWrapAlgorithmParameters<
+            <super::cryptographic_message_syntax_2009::KeyEncryptionAlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -276,6 +245,12 @@ pub struct Rc2cbcParameter<'a> {
     #[asn1(name = "iv")]
     pub iv: ::synta::OctetStringRef<'a>,
 }
+/// ```asn1
+/// PBKDF2-PRFsAlgorithmIdentifier ::= AlgorithmIdentifier{ ALGORITHM,
+///                                           {PBKDF2-PRFs} }
+/// ```
+///
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:167`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "PBKDF2-PRFsAlgorithmIdentifier")]
 pub struct Pbkdf2PrFsAlgorithmIdentifier<'a> {
@@ -302,11 +277,20 @@ impl<'a> Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 8, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AlgHmacSha1)
+                        v.decode_as(rules).map(Self::AlgHmacSha1)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -322,26 +306,33 @@ impl<'a> Pbkdf2PrFsAlgorithmIdentifierParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// PBKDF2-PRFsAlgorithmIdentifier ::= AlgorithmIdentifier{ ALGORITHM,
-///                                           {PBKDF2-PRFs} }
-/// ```
-///
-/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:167`.
 /// Open types of `PBKDF2-PRFsAlgorithmIdentifier`.
 impl<'a> Pbkdf2PrFsAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
     ) -> ::synta::Result<Pbkdf2PrFsAlgorithmIdentifierParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Pbkdf2PrFsAlgorithmIdentifierParameters<'a>> {
         ::synta::ResultExt::field(
             <Pbkdf2PrFsAlgorithmIdentifierParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// PBKDF2-SaltSourcesAlgorithmIdentifier ::=
+///        AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
+/// ```
+///
+/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:177`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "PBKDF2-SaltSourcesAlgorithmIdentifier")]
 pub struct Pbkdf2SaltSourcesAlgorithmIdentifier<'a> {
@@ -352,48 +343,27 @@ pub struct Pbkdf2SaltSourcesAlgorithmIdentifier<'a> {
     #[asn1(name = "parameters")]
     pub parameters: ::core::option::Option<::synta::AnyRef<'a>>,
 }
-/// The values of `ALGORITHM.&Params` for the objects of `{AlgorithmSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// PBKDF2-SaltSourcesAlgorithmIdentifier ::=
-///        AlgorithmIdentifier {ALGORITHM, {PBKDF2-SaltSources}}
-/// ```
-///
-/// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:177`.
 /// Open types of `PBKDF2-SaltSourcesAlgorithmIdentifier`.
 impl<'a> Pbkdf2SaltSourcesAlgorithmIdentifier<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(
         &self,
-    ) -> ::synta::Result<Pbkdf2SaltSourcesAlgorithmIdentifierParameters<'a>> {
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters3<'a>,
+    > {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::algorithm_information_2009::AlgorithmIdentifierParameters3<'a>,
+    > {
         ::synta::ResultExt::field(
-            <Pbkdf2SaltSourcesAlgorithmIdentifierParameters<
+            <super::algorithm_information_2009::AlgorithmIdentifierParameters3<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -419,23 +389,6 @@ pub enum Pbkdf2ParamsSalt<'a> {
 ///        prf PBKDF2-PRFsAlgorithmIdentifier DEFAULT
 ///                defaultPBKDF2
 ///            }
-///
-///    --
-///    --  This object is included for completeness.  It should not be used
-///    --      for encoding of signatures, but was sometimes used in older
-///    --      versions of CMS for encoding of RSA signatures.
-///    --
-///    --
-///    -- sa-rsa SIGNATURE-ALGORITHM ::= {
-///    --         IDENTIFIER rsaEncryption
-///    --         - - value is not ASN.1 encoded
-///    --         PARAMS TYPE NULL ARE required
-///    --         HASHES {mda-sha1 | mda-md5, ...}
-///    --         PUBLIC-KEYS { pk-rsa}
-///    -- }
-///    --
-///    -- No ASN.1 encoding is applied to the signature value
-///    --    for these items
 /// ```
 ///
 /// Module `CryptographicMessageSyntaxAlgorithms-2009`, `schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:183`.

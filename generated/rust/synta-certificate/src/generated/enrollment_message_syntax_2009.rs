@@ -99,6 +99,374 @@ pub struct TaggedAttribute<'a> {
     #[asn1(name = "attrValues")]
     pub attr_values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{Cmc-Control-Set}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TaggedAttributeAttrValues<'a> {
+    /// `cmc-identityProof` (1.3.6.1.5.5.7.7.3).
+    CmcIdentityProof(::synta::OctetStringRef<'a>),
+    /// `cmc-dataReturn` (1.3.6.1.5.5.7.7.4).
+    CmcDataReturn(::synta::OctetStringRef<'a>),
+    /// `cmc-regInfo` (1.3.6.1.5.5.7.7.18).
+    CmcRegInfo(::synta::OctetStringRef<'a>),
+    /// `cmc-responseInfo` (1.3.6.1.5.5.7.7.19).
+    CmcResponseInfo(::synta::OctetStringRef<'a>),
+    /// `cmc-queryPending` (1.3.6.1.5.5.7.7.21).
+    CmcQueryPending(::synta::OctetStringRef<'a>),
+    /// `cmc-popLinkRandom` (1.3.6.1.5.5.7.7.22).
+    CmcPopLinkRandom(::synta::OctetStringRef<'a>),
+    /// `cmc-popLinkWitness` (1.3.6.1.5.5.7.7.23).
+    CmcPopLinkWitness(::synta::OctetStringRef<'a>),
+    /// `cmc-identification` (1.3.6.1.5.5.7.7.2).
+    CmcIdentification(::synta::Utf8String<'a>),
+    /// `cmc-transactionId` (1.3.6.1.5.5.7.7.5).
+    CmcTransactionId(::synta::IntRef<'a>),
+    /// `cmc-senderNonce` (1.3.6.1.5.5.7.7.6).
+    CmcSenderNonce(::synta::OctetStringRef<'a>),
+    /// `cmc-recipientNonce` (1.3.6.1.5.5.7.7.7).
+    CmcRecipientNonce(::synta::OctetStringRef<'a>),
+    /// `cmc-statusInfo` (1.3.6.1.5.5.7.7.1).
+    CmcStatusInfo(CmcStatusInfo<'a>),
+    /// `cmc-addExtensions` (1.3.6.1.5.5.7.7.8).
+    CmcAddExtensions(AddExtensions<'a>),
+    /// `cmc-encryptedPOP` (1.3.6.1.5.5.7.7.9).
+    CmcEncryptedPop(EncryptedPop<'a>),
+    /// `cmc-decryptedPOP` (1.3.6.1.5.5.7.7.10).
+    CmcDecryptedPop(DecryptedPop<'a>),
+    /// `cmc-lraPOPWitness` (1.3.6.1.5.5.7.7.11).
+    CmcLraPopWitness(LraPopWitness),
+    /// `cmc-getCert` (1.3.6.1.5.5.7.7.15).
+    CmcGetCert(GetCert<'a>),
+    /// `cmc-getCRL` (1.3.6.1.5.5.7.7.16).
+    CmcGetCrl(GetCrl<'a>),
+    /// `cmc-revokeRequest` (1.3.6.1.5.5.7.7.17).
+    CmcRevokeRequest(RevokeRequest<'a>),
+    /// `cmc-confirmCertAcceptance` (1.3.6.1.5.5.7.7.24).
+    CmcConfirmCertAcceptance(CmcCertId<'a>),
+    /// `cmc-statusInfoV2` (1.3.6.1.5.5.7.7.25).
+    CmcStatusInfoV2(CmcStatusInfoV2<'a>),
+    /// `cmc-trustedAnchors` (1.3.6.1.5.5.7.7.26).
+    CmcTrustedAnchors(PublishTrustAnchors<'a>),
+    /// `cmc-authData` (1.3.6.1.5.5.7.7.27).
+    CmcAuthData(AuthPublish),
+    /// `cmc-batchRequests` (1.3.6.1.5.5.7.7.28).
+    CmcBatchRequests(BodyPartList),
+    /// `cmc-batchResponses` (1.3.6.1.5.5.7.7.29).
+    CmcBatchResponses(BodyPartList),
+    /// `cmc-publishCert` (1.3.6.1.5.5.7.7.30).
+    CmcPublishCert(CmcPublicationInfo<'a>),
+    /// `cmc-modCertTemplate` (1.3.6.1.5.5.7.7.31).
+    CmcModCertTemplate(ModCertTemplate<'a>),
+    /// `cmc-controlProcessed` (1.3.6.1.5.5.7.7.32).
+    CmcControlProcessed(ControlsProcessed),
+    /// `cmc-identityProofV2` (1.3.6.1.5.5.7.7.33).
+    CmcIdentityProofV2(IdentityProofV2<'a>),
+    /// `cmc-popLinkWitnessV2` (1.3.6.1.5.5.7.7.34).
+    CmcPopLinkWitnessV2(PopLinkWitnessV2<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> TaggedAttributeAttrValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 7, 7, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcIdentityProof)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcDataReturn)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 18] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcRegInfo)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 19] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcResponseInfo)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 21] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcQueryPending)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 22] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcPopLinkRandom)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 23] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcPopLinkWitness)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcIdentification)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 5] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcTransactionId)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcSenderNonce)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 7] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcRecipientNonce)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcStatusInfo)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 8] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcAddExtensions)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 9] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcEncryptedPop)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 10] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcDecryptedPop)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 11] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcLraPopWitness)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 15] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcGetCert)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 16] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcGetCrl)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 17] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcRevokeRequest)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 24] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcConfirmCertAcceptance)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 25] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcStatusInfoV2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 26] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcTrustedAnchors)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 27] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcAuthData)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 28] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcBatchRequests)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 29] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcBatchResponses)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 30] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcPublishCert)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 31] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcModCertTemplate)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 32] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcControlProcessed)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 33] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcIdentityProofV2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 7, 34] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::CmcPopLinkWitnessV2)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `TaggedAttribute`.
+impl<'a> TaggedAttribute<'a> {
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{Cmc-Control-Set}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn attr_values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<TaggedAttributeAttrValues<'a>>> {
+        self.attr_values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `attrValues` decoded as the type that `attrType` gives it in the object set `{Cmc-Control-Set}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn attr_values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<TaggedAttributeAttrValues<'a>>> {
+        self.attr_values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <TaggedAttributeAttrValues<
+                        'a,
+                    >>::decode_with(
+                        &self.attr_type,
+                        ::core::option::Option::Some(v),
+                        rules,
+                    ),
+                    i,
+                ),
+                "attrValues",
+            ))
+            .collect()
+    }
+}
 /// An inline type of `TaggedRequest.orm`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "TaggedRequest-orm")]
@@ -130,6 +498,15 @@ impl<'a> TaggedRequestOrmRequestMessageValue<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => {
                 Ok(
@@ -148,12 +525,20 @@ impl<'a> TaggedRequestOrm<'a> {
     pub fn request_message_value_decoded(
         &self,
     ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
+        self.request_message_value_decoded_with(::synta::Rules::Der)
+    }
+    /// `requestMessageValue` decoded as the type that `requestMessageType` gives it in the object set `{OtherRequests}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn request_message_value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
         ::synta::ResultExt::field(
             <TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.request_message_type,
                 ::core::option::Option::Some(&self.request_message_value),
+                rules,
             ),
             "requestMessageValue",
         )
@@ -300,6 +685,14 @@ pub struct TaggedContentInfo<'a> {
         super::cryptographic_message_syntax_2009::ContentInfo<'a>,
     >,
 }
+/// ```asn1
+/// OtherMsg ::= SEQUENCE {
+///       bodyPartID        BodyPartID,
+///       otherMsgType      OTHER-MSG.&id({OtherMsgSet}),
+///       otherMsgValue     OTHER-MSG.&Type({OtherMsgSet}{@otherMsgType}) }
+/// ```
+///
+/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:164`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "OtherMsg")]
 pub struct OtherMsg<'a> {
@@ -316,52 +709,26 @@ pub struct OtherMsg<'a> {
     #[asn1(name = "otherMsgValue")]
     pub other_msg_value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{OtherMsgSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OtherMsgOtherMsgValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> OtherMsgOtherMsgValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// OtherMsg ::= SEQUENCE {
-///       bodyPartID        BodyPartID,
-///       otherMsgType      OTHER-MSG.&id({OtherMsgSet}),
-///       otherMsgValue     OTHER-MSG.&Type({OtherMsgSet}{@otherMsgType}) }
-///
-///   --  This defines the response message in the protocol
-/// ```
-///
-/// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:164`.
 /// Open types of `OtherMsg`.
 impl<'a> OtherMsg<'a> {
     /// `otherMsgValue` decoded as the type that `otherMsgType` gives it in the object set `{OtherMsgSet}` (`Unknown` for a key outside the set).
-    pub fn other_msg_value_decoded(&self) -> ::synta::Result<OtherMsgOtherMsgValue<'a>> {
+    pub fn other_msg_value_decoded(
+        &self,
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
+        self.other_msg_value_decoded_with(::synta::Rules::Der)
+    }
+    /// `otherMsgValue` decoded as the type that `otherMsgType` gives it in the object set `{OtherMsgSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn other_msg_value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
         ::synta::ResultExt::field(
-            <OtherMsgOtherMsgValue<
+            <TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.other_msg_type,
                 ::core::option::Option::Some(&self.other_msg_value),
+                rules,
             ),
             "otherMsgValue",
         )
@@ -580,10 +947,6 @@ pub struct PendInfo<'a> {
 ///       popRequired     (6),
 ///       partial         (7)
 ///   }
-///
-///   -- Note:
-///   -- The spelling of unsupportedExt is corrected in this version.
-///   -- In RFC 2797, it was unsuportedExt.
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:259`.
@@ -633,8 +996,6 @@ pub const CMC_STATUS_PARTIAL: ::synta::IntRef<'static> = ::synta::IntRef::from_s
 ///       tryLater        (12),
 ///       authDataFail    (13)
 ///   }
-///
-///   -- Used for RAs to add extensions to certification requests
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:273`.
@@ -826,8 +1187,6 @@ pub const ID_CMC_LRA_POP_WITNESS: ::synta::ObjectIdentifierRef<'static> = ::synt
 ///       pkiDataBodyid   BodyPartID,
 ///       bodyIds         SEQUENCE OF BodyPartID
 ///   }
-///
-///   --
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:332`.
@@ -956,9 +1315,6 @@ pub const ID_CMC_CONFIRM_CERT_ACCEPTANCE: ::synta::ObjectIdentifierRef<'static> 
 );
 /// ```asn1
 /// CMCCertId ::= IssuerAndSerialNumber
-///
-///   -- The following is used to request v3 extensions be added
-///   --     to a certificate
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:372`.
@@ -977,9 +1333,6 @@ pub const ID_EXTENSION_REQ: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 /// ```asn1
 /// ExtensionReq ::= SEQUENCE SIZE (1..MAX) OF
 ///       Extension{{CertExtensions}}
-///
-///   -- The following allows Diffie-Hellman Certification Request
-///   --     Messages to be well-formed
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:382`.
@@ -1029,9 +1382,6 @@ pub const ID_AA_CMC_UNSIGNED_DATA: ::synta::ObjectIdentifierRef<'static> = ::syn
 ///       identifier          TYPE-IDENTIFIER.&id,
 ///       content             TYPE-IDENTIFIER.&Type
 ///   }
-///
-///   --  Replaces CMC Status Info
-///   --
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:406`.
@@ -1071,44 +1421,26 @@ pub struct CmcStatusInfoV2OtherInfoExtendedFailInfo<'a> {
     #[asn1(name = "failInfoValue")]
     pub fail_info_value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{ExtendedFailures}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `CMCStatusInfoV2-otherInfo-extendedFailInfo`.
 impl<'a> CmcStatusInfoV2OtherInfoExtendedFailInfo<'a> {
     /// `failInfoValue` decoded as the type that `failInfoOID` gives it in the object set `{ExtendedFailures}` (`Unknown` for a key outside the set).
     pub fn fail_info_value_decoded(
         &self,
-    ) -> ::synta::Result<CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<'a>> {
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
+        self.fail_info_value_decoded_with(::synta::Rules::Der)
+    }
+    /// `failInfoValue` decoded as the type that `failInfoOID` gives it in the object set `{ExtendedFailures}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn fail_info_value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<TaggedRequestOrmRequestMessageValue<'a>> {
         ::synta::ResultExt::field(
-            <CmcStatusInfoV2OtherInfoExtendedFailInfoFailInfoValue<
+            <TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.fail_info_oid,
                 ::core::option::Option::Some(&self.fail_info_value),
+                rules,
             ),
             "failInfoValue",
         )
@@ -1195,9 +1527,6 @@ pub enum BodyPartReference {
 }
 /// ```asn1
 /// BodyPartPath ::= SEQUENCE SIZE (1..MAX) OF BodyPartID
-///
-///   --  Allow for distribution of trust anchors
-///   --
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:446`.
@@ -1250,8 +1579,6 @@ pub const ID_CMC_AUTH_DATA: ::synta::ObjectIdentifierRef<'static> = ::synta::Obj
 );
 /// ```asn1
 /// AuthPublish ::= BodyPartID
-///
-///   --   These two items use BodyPartList
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:470`.
@@ -1336,9 +1663,6 @@ pub const ID_CMC_MOD_CERT_TEMPLATE: ::synta::ObjectIdentifierRef<'static> = ::sy
 ///       replace                      BOOLEAN DEFAULT TRUE,
 ///       certTemplate                 CertTemplate
 ///   }
-///
-///   -- Inform follow-on servers that one or more controls have
-///   --     already been processed
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:499`.
@@ -1378,8 +1702,6 @@ pub const ID_CMC_CONTROL_PROCESSED: ::synta::ObjectIdentifierRef<'static> = ::sy
 /// ControlsProcessed ::= SEQUENCE {
 ///       bodyList              SEQUENCE SIZE(1..MAX) OF BodyPartReference
 ///   }
-///
-///   --  Identity Proof control w/ algorithm agility
 /// ```
 ///
 /// Module `EnrollmentMessageSyntax-2009`, `schemas/rfc5912/EnrollmentMessageSyntax-2009.asn1:513`.

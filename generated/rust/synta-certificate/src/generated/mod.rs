@@ -138,3 +138,9 @@ pub mod x509_ml_dsa_2025 {
 pub mod merkle_tree_certificates {
     include!("merkle_tree_certificates.rs");
 }
+/// ASN.1 module `PKCS-12-2009`.
+#[forbid(unsafe_code)]
+#[allow(clippy::all, clippy::pedantic, non_camel_case_types)]
+pub mod pkcs_12_2009 {
+    include!("pkcs_12_2009.rs");
+}

@@ -194,6 +194,15 @@ pub enum OcspResponseStatus {
     /// `unauthorized(6)`
     Unauthorized = 6i64,
 }
+/// ```asn1
+/// ResponseBytes ::=       SEQUENCE {
+///     responseType        RESPONSE.
+///                             &id ({ResponseSet}),
+///     response            OCTET STRING (CONTAINING RESPONSE.
+///                             &Type({ResponseSet}{@responseType}))}
+/// ```
+///
+/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:89`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "ResponseBytes")]
 pub struct ResponseBytes<'a> {
@@ -226,15 +235,6 @@ impl<'a> ResponseBytesResponse<'a> {
         }
     }
 }
-/// ```asn1
-/// ResponseBytes ::=       SEQUENCE {
-///     responseType        RESPONSE.
-///                             &id ({ResponseSet}),
-///     response            OCTET STRING (CONTAINING RESPONSE.
-///                             &Type({ResponseSet}{@responseType}))}
-/// ```
-///
-/// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:89`.
 /// Open types of `ResponseBytes`.
 impl<'a> ResponseBytes<'a> {
     /// `response` decoded as the type that `responseType` gives it in the object set `{ResponseSet}` (`Unknown` for a key outside the set).
@@ -499,8 +499,6 @@ pub type PreferredSignatureAlgorithms<'a> = ::std::vec::Vec<
 ///    sigIdentifier  AlgorithmIdentifier{SIGNATURE-ALGORITHM, {...}},
 ///    certIdentifier AlgorithmIdentifier{PUBLIC-KEY, {...}} OPTIONAL
 /// }
-///
-/// -- Certificate Extensions
 /// ```
 ///
 /// Module `OCSP-2013-08`, `schemas/rfc6960/OCSP-2013-08.asn1:158`.

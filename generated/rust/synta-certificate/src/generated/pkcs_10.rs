@@ -27,6 +27,39 @@ pub struct AttributeCriAttributes<'a> {
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// Open types of `Attribute-CRIAttributes`.
+impl<'a> AttributeCriAttributes<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{IOSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{IOSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        ::std::vec::Vec<super::pkix_common_types_2009::AttributeSetAttrListValues<'a>>,
+    > {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <super::pkix_common_types_2009::AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
+}
 /// ```asn1
 /// CertificationRequestInfo ::= SEQUENCE {
 ///       version       INTEGER { v1(0) } (v1, ... ),

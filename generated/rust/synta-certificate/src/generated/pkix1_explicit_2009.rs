@@ -92,23 +92,6 @@ pub const ID_AD_CA_REPOSITORY: ::synta::ObjectIdentifierRef<'static> = ::synta::
 );
 /// ```asn1
 /// AttributeType           ::=  ATTRIBUTE.&id
-///
-///   --  Replaced by SingleAttribute{}
-///   --
-///   -- AttributeTypeAndValue   ::=  SEQUENCE {
-///   --    type    ATTRIBUTE.&id({SupportedAttributes}),
-///   --    value   ATTRIBUTE.&Type({SupportedAttributes}{@type}) }
-///   --
-///
-///   -- Suggested naming attributes: Definition of the following
-///   --   information object set may be augmented to meet local
-///   --   requirements.  Note that deleting members of the set may
-///   --   prevent interoperability with conforming implementations.
-///   -- All attributes are presented in pairs: the AttributeType
-///   --   followed by the type definition for the corresponding
-///   --   AttributeValue.
-///
-///   -- Arc for standard naming attributes
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:71`.
@@ -163,8 +146,6 @@ pub const ID_AT_GENERATION_QUALIFIER: ::synta::ObjectIdentifierRef<'static> = ::
 );
 /// ```asn1
 /// X520name ::= DirectoryString {ub-name}
-///
-///   -- Naming attributes of type X520CommonName
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:122`.
@@ -212,8 +193,6 @@ pub const ID_AT_COMMON_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 );
 /// ```asn1
 /// X520CommonName ::= DirectoryString {ub-common-name}
-///
-///   -- Naming attributes of type X520LocalityName
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:131`.
@@ -261,8 +240,6 @@ pub const ID_AT_LOCALITY_NAME: ::synta::ObjectIdentifierRef<'static> = ::synta::
 );
 /// ```asn1
 /// X520LocalityName ::= DirectoryString {ub-locality-name}
-///
-///   -- Naming attributes of type X520StateOrProvinceName
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:139`.
@@ -310,8 +287,6 @@ pub const ID_AT_STATE_OR_PROVINCE_NAME: ::synta::ObjectIdentifierRef<'static> = 
 );
 /// ```asn1
 /// X520StateOrProvinceName ::= DirectoryString {ub-state-name}
-///
-///   -- Naming attributes of type X520OrganizationName
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:148`.
@@ -359,8 +334,6 @@ pub const ID_AT_ORGANIZATION_NAME: ::synta::ObjectIdentifierRef<'static> = ::syn
 );
 /// ```asn1
 /// X520OrganizationName ::= DirectoryString {ub-organization-name}
-///
-///   -- Naming attributes of type X520OrganizationalUnitName
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:157`.
@@ -409,8 +382,6 @@ pub const ID_AT_ORGANIZATIONAL_UNIT_NAME: ::synta::ObjectIdentifierRef<'static> 
 /// ```asn1
 /// X520OrganizationalUnitName ::= DirectoryString
 ///                                      {ub-organizational-unit-name}
-///
-///   -- Naming attributes of type X520Title
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:166`.
@@ -721,8 +692,6 @@ pub enum DirectoryStringUbPseudonym<'a> {
 /// ```asn1
 /// RelativeDistinguishedName  ::=
 ///       SET SIZE (1 .. MAX) OF SingleAttribute { {SupportedAttributes} }
-///
-///   --  These are the known name elements for a DN
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:232`.
@@ -889,8 +858,6 @@ pub type UniqueIdentifier<'a> = ::synta::BitStringRef<'a>;
 ///       algorithm            AlgorithmIdentifier{PUBLIC-KEY,
 ///                                {PublicKeyAlgorithms}},
 ///       subjectPublicKey     BIT STRING  }
-///
-///   -- CRL structures
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:284`.
@@ -973,23 +940,6 @@ pub struct TbsCertListRevokedCertificatesItem<'a> {
 ///       crlExtensions       [0] Extensions{{CrlExtensions}}
 ///                                   OPTIONAL
 ///       ]], ... }
-///
-///   -- Version, Time, CertificateSerialNumber, and Extensions were
-///   -- defined earlier for use in the certificate structure
-///
-///   --
-///   --  The two object sets below should be expanded to include
-///   --  those algorithms which are supported by the system.
-///   --
-///   --  For example:
-///   --  SignatureAlgorithms SIGNATURE-ALGORITHM ::= {
-///   --    PKIXAlgs-2008.SignatureAlgs, ...,
-///   --        - - RFC 3279 provides the base set
-///   --    PKIX1-PSS-OAEP-ALGORITHMS.SignatureAlgs |
-///   --        - - RFC 4055 provides extension algs
-///   --    OtherModule.SignatureAlgs
-///   --        - - RFC XXXX provides additional extension algs
-///   --  }
 /// ```
 ///
 /// Module `PKIX1Explicit-2009`, `schemas/rfc5912/PKIX1Explicit-2009.asn1:293`.

@@ -56,8 +56,6 @@ pub struct AuthorityKeyIdentifier<'a> {
 }
 /// ```asn1
 /// KeyIdentifier ::= OCTET STRING
-///
-///    -- subject key identifier OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:66`.
@@ -92,8 +90,6 @@ pub const ID_CE_KEY_USAGE: ::synta::ObjectIdentifierRef<'static> = ::synta::Obje
 ///         encipherOnly            (7),
 ///         decipherOnly            (8)
 ///     }
-///
-///    -- private key usage period extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:80`.
@@ -191,6 +187,15 @@ pub struct PolicyInformation<'a> {
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:119`.
 pub type CertPolicyId<'a> = ::synta::ObjectIdentifierRef<'a>;
+/// ```asn1
+/// PolicyQualifierInfo ::= SEQUENCE {
+///           policyQualifierId  CERT-POLICY-QUALIFIER.
+///                &id({PolicyQualifierId}),
+///           qualifier          CERT-POLICY-QUALIFIER.
+///                &Type({PolicyQualifierId}{@policyQualifierId})}
+/// ```
+///
+/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:123`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "PolicyQualifierInfo")]
 pub struct PolicyQualifierInfo<'a> {
@@ -219,11 +224,20 @@ impl<'a> PolicyQualifierInfoQualifier<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 2, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PqidCps)
+                        v.decode_as(rules).map(Self::PqidCps)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -231,7 +245,7 @@ impl<'a> PolicyQualifierInfoQualifier<'a> {
             &[43, 6, 1, 5, 5, 7, 2, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::PqidUnotice)
+                        v.decode_as(rules).map(Self::PqidUnotice)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -247,30 +261,26 @@ impl<'a> PolicyQualifierInfoQualifier<'a> {
         }
     }
 }
-/// ```asn1
-/// PolicyQualifierInfo ::= SEQUENCE {
-///           policyQualifierId  CERT-POLICY-QUALIFIER.
-///                &id({PolicyQualifierId}),
-///           qualifier          CERT-POLICY-QUALIFIER.
-///                &Type({PolicyQualifierId}{@policyQualifierId})}
-///
-///    -- Implementations that recognize additional policy qualifiers MUST
-///    -- augment the following definition for PolicyQualifierId
-/// ```
-///
-/// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:123`.
 /// Open types of `PolicyQualifierInfo`.
 impl<'a> PolicyQualifierInfo<'a> {
     /// `qualifier` decoded as the type that `policyQualifierId` gives it in the object set `{PolicyQualifierId}` (`Unknown` for a key outside the set).
     pub fn qualifier_decoded(
         &self,
     ) -> ::synta::Result<PolicyQualifierInfoQualifier<'a>> {
+        self.qualifier_decoded_with(::synta::Rules::Der)
+    }
+    /// `qualifier` decoded as the type that `policyQualifierId` gives it in the object set `{PolicyQualifierId}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn qualifier_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<PolicyQualifierInfoQualifier<'a>> {
         ::synta::ResultExt::field(
             <PolicyQualifierInfoQualifier<
                 'a,
-            >>::decode(
+            >>::decode_with(
                 &self.policy_qualifier_id,
                 ::core::option::Option::Some(&self.qualifier),
+                rules,
             ),
             "qualifier",
         )
@@ -278,8 +288,6 @@ impl<'a> PolicyQualifierInfo<'a> {
 }
 /// ```asn1
 /// CPSuri ::= IA5String
-///
-///    -- user notice qualifier
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:141`.
@@ -288,12 +296,6 @@ pub type CpSuri<'a> = ::synta::Ia5String<'a>;
 /// UserNotice ::= SEQUENCE {
 ///         noticeRef        NoticeReference OPTIONAL,
 ///         explicitText     DisplayText OPTIONAL}
-///
-///    --
-///    --  This is not made explicit in the text
-///    --
-///    -- {WITH COMPONENTS {..., noticeRef PRESENT} |
-///    --  WITH COMPONENTS {..., DisplayText PRESENT }}
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:145`.
@@ -330,8 +332,6 @@ pub struct NoticeReference<'a> {
 ///         visibleString    VisibleString  (SIZE (1..200)),
 ///         bmpString        BMPString      (SIZE (1..200)),
 ///         utf8String       UTF8String     (SIZE (1..200)) }
-///
-///    -- policy mapping extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:159`.
@@ -387,8 +387,6 @@ pub struct PolicyMappingsItem<'a> {
 ///        issuerDomainPolicy      CertPolicyId,
 ///        subjectDomainPolicy     CertPolicyId
 ///    }
-///
-///    -- subject alternative name extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:171`.
@@ -429,9 +427,6 @@ pub const GENERAL_NAMES_CONSTRAINT: ::synta::Constraint = ::synta::Constraint::n
 ///         iPAddress                   [7]  OCTET STRING,
 ///         registeredID                [8]  OBJECT IDENTIFIER
 ///    }
-///
-///    -- AnotherName replaces OTHER-NAME ::= TYPE-IDENTIFIER, as
-///    -- TYPE-IDENTIFIER is not supported in the '88 ASN.1 syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:184`.
@@ -471,8 +466,6 @@ pub enum GeneralName<'a> {
 ///        nameAssigner    [0] DirectoryString {ubMax} OPTIONAL,
 ///        partyName       [1] DirectoryString {ubMax}
 ///    }
-///
-///    -- issuer alternative name extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:201`.
@@ -507,8 +500,6 @@ pub const ID_CE_SUBJECT_DIRECTORY_ATTRIBUTES: ::synta::ObjectIdentifierRef<'stat
 /// ```asn1
 /// SubjectDirectoryAttributes ::= SEQUENCE SIZE (1..MAX) OF
 ///        AttributeSet{{SupportedAttributes}}
-///
-///    -- basic constraints extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:217`.
@@ -533,8 +524,6 @@ pub const ID_CE_BASIC_CONSTRAINTS: ::synta::ObjectIdentifierRef<'static> = ::syn
 ///         cA                      BOOLEAN DEFAULT FALSE,
 ///         pathLenConstraint       INTEGER (0..MAX) OPTIONAL
 ///    }
-///
-///    -- name constraints extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:226`.
@@ -792,8 +781,6 @@ pub enum DistributionPointName<'a> {
 ///         privilegeWithdrawn      (7),
 ///         aACompromise            (8)
 ///     }
-///
-///    -- extended key usage extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:299`.
@@ -837,8 +824,6 @@ pub const EXT_KEY_USAGE_SYNTAX_CONSTRAINT: ::synta::Constraint = ::synta::Constr
     .size(1, ::core::option::Option::None);
 /// ```asn1
 /// KeyPurposeId ::= OBJECT IDENTIFIER
-///
-///    -- permit unspecified key uses
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:319`.
@@ -939,8 +924,6 @@ pub const AUTHORITY_INFO_ACCESS_SYNTAX_CONSTRAINT: ::synta::Constraint = ::synta
 /// AccessDescription  ::=  SEQUENCE {
 ///            accessMethod          OBJECT IDENTIFIER,
 ///            accessLocation        GeneralName  }
-///
-///    -- subject info access
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:356`.
@@ -965,8 +948,6 @@ pub const ID_PE_SUBJECT_INFO_ACCESS: ::synta::ObjectIdentifierRef<'static> = ::s
 /// ```asn1
 /// SubjectInfoAccessSyntax  ::=
 ///            SEQUENCE SIZE (1..MAX) OF AccessDescription
-///
-///    -- CRL number extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:366`.
@@ -1073,8 +1054,6 @@ pub const ID_CE_CRL_REASONS: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///         privilegeWithdrawn      (9),
 ///         aACompromise           (10)
 ///    }
-///
-///    -- certificate issuer CRL entry extension OID and syntax
 /// ```
 ///
 /// Module `PKIX1Implicit-2009`, `schemas/rfc5912/PKIX1Implicit-2009.asn1:404`.

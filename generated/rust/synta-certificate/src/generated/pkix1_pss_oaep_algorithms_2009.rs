@@ -124,6 +124,12 @@ pub const ENCODING_PARAMETERS_CONSTRAINT: ::synta::Constraint = ::synta::Constra
         "(SIZE(0..MAX))",
     )
     .size(0, ::core::option::Option::None);
+/// ```asn1
+/// HashAlgorithm  ::=  AlgorithmIdentifier{DIGEST-ALGORITHM,
+///                            {HashAlgorithms}}
+/// ```
+///
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:223`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "HashAlgorithm")]
 pub struct HashAlgorithm<'a> {
@@ -158,44 +164,43 @@ impl<'a> HashAlgorithmParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 14, 3, 2, 26] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row0),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[96, 134, 72, 1, 101, 3, 4, 2, 4] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row1)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row1),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[96, 134, 72, 1, 101, 3, 4, 2, 1] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row2)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row2),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[96, 134, 72, 1, 101, 3, 4, 2, 2] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row3)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row3),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
             &[96, 134, 72, 1, 101, 3, 4, 2, 3] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row4)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row4),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
@@ -210,24 +215,31 @@ impl<'a> HashAlgorithmParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// HashAlgorithm  ::=  AlgorithmIdentifier{DIGEST-ALGORITHM,
-///                            {HashAlgorithms}}
-/// ```
-///
-/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:223`.
 /// Open types of `HashAlgorithm`.
 impl<'a> HashAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(&self) -> ::synta::Result<HashAlgorithmParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<HashAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
             <HashAlgorithmParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
+///                            {PKCS1MGFAlgorithms}}
+/// ```
+///
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:243`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "MaskGenAlgorithm")]
 pub struct MaskGenAlgorithm<'a> {
@@ -254,12 +266,19 @@ impl<'a> MaskGenAlgorithmParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 1, 8] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row0),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
@@ -274,24 +293,31 @@ impl<'a> MaskGenAlgorithmParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// MaskGenAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
-///                            {PKCS1MGFAlgorithms}}
-/// ```
-///
-/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:243`.
 /// Open types of `MaskGenAlgorithm`.
 impl<'a> MaskGenAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(&self) -> ::synta::Result<MaskGenAlgorithmParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<MaskGenAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
             <MaskGenAlgorithmParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
 }
+/// ```asn1
+/// PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
+///                                                 {PSS-SourceAlgorithms}}
+/// ```
+///
+/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:267`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "PSourceAlgorithm")]
 pub struct PSourceAlgorithm<'a> {
@@ -318,12 +344,19 @@ impl<'a> PSourceAlgorithmParameters<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[42, 134, 72, 134, 247, 13, 1, 1, 9] => {
                 match value {
-                    ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::Row0)
-                    }
+                    ::core::option::Option::Some(v) => v.decode_as(rules).map(Self::Row0),
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
             }
@@ -338,20 +371,21 @@ impl<'a> PSourceAlgorithmParameters<'a> {
         }
     }
 }
-/// ```asn1
-/// PSourceAlgorithm ::= AlgorithmIdentifier{ALGORITHM,
-///                                                 {PSS-SourceAlgorithms}}
-/// ```
-///
-/// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:267`.
 /// Open types of `PSourceAlgorithm`.
 impl<'a> PSourceAlgorithm<'a> {
     /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set).
     pub fn parameters_decoded(&self) -> ::synta::Result<PSourceAlgorithmParameters<'a>> {
+        self.parameters_decoded_with(::synta::Rules::Der)
+    }
+    /// `parameters` decoded as the type that `algorithm` gives it in the object set `{AlgorithmSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn parameters_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<PSourceAlgorithmParameters<'a>> {
         ::synta::ResultExt::field(
             <PSourceAlgorithmParameters<
                 'a,
-            >>::decode(&self.algorithm, self.parameters.as_ref()),
+            >>::decode_with(&self.algorithm, self.parameters.as_ref(), rules),
             "parameters",
         )
     }
@@ -363,11 +397,6 @@ impl<'a> PSourceAlgorithm<'a> {
 ///        saltLength        [2] INTEGER DEFAULT 20,
 ///        trailerField      [3] INTEGER DEFAULT 1
 ///    }
-///
-///    -- AlgorithmIdentifier parameters for id-RSAES-OAEP.
-///    -- Note that the tags in this Sequence are explicit.
-///    -- Note: The hash algorithm in hashFunc and in
-///    -- maskGenFunc should be the same.
 /// ```
 ///
 /// Module `PKIX1-PSS-OAEP-Algorithms-2009`, `schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:289`.

@@ -15,8 +15,6 @@ pub const RSA_ENCRYPTION: ::synta::ObjectIdentifierRef<'static> = ::synta::Objec
 ///     modulus         INTEGER, -- n
 ///     publicExponent  INTEGER  -- e
 ///    }
-///
-///    -- DSA PK Algorithm, Parameters, and Keys
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:94`.
@@ -63,8 +61,6 @@ pub struct DsaParams<'a> {
 }
 /// ```asn1
 /// DSAPublicKey ::= INTEGER --  public key, y
-///
-///    -- Diffie-Hellman PK Algorithm, Parameters, and Keys
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:119`.
@@ -135,8 +131,6 @@ pub struct ValidationParams<'a> {
 pub type DiffieHellmanPublicNumber<'a> = ::synta::IntRef<'a>;
 /// ```asn1
 /// DHPublicKey ::= INTEGER  -- public key, y = g^x mod p
-///
-///    -- KEA PK Algorithm and Parameters
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:150`.
@@ -153,11 +147,6 @@ pub const ID_KEY_EXCHANGE_ALGORITHM: ::synta::ObjectIdentifierRef<'static> = ::s
 );
 /// ```asn1
 /// KEA-Params-Id ::= OCTET STRING
-///
-///    -- Elliptic Curve (EC) Signatures: Unrestricted Algorithms
-///    --  (Section 2.1.1 of RFC 5480)
-///    --
-///    -- EC Unrestricted Algorithm ID -- -- this is used for ECDSA
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:165`.
@@ -212,8 +201,6 @@ pub const ID_EC_MQV: ::synta::ObjectIdentifierRef<'static> = ::synta::ObjectIden
 ///    -- uncomment the implicitCurve and specifiedCurve above, and also
 ///    -- uncomment the following:
 ///    --(WITH COMPONENTS {namedCurve PRESENT})
-///
-///    -- Sec 2.1.1.1 Named Curve
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:219`.
@@ -475,8 +462,6 @@ pub const ECDSA_WITH_SHA512: ::synta::ObjectIdentifierRef<'static> = ::synta::Ob
 ///     r  INTEGER,
 ///     s  INTEGER
 ///    }
-///
-///    -- ECDSA
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:473`.
@@ -495,10 +480,6 @@ pub struct DsaSigValue<'a> {
 ///     r  INTEGER,
 ///     s  INTEGER
 ///    }
-///
-///    --
-///    -- Message Digest Algorithms (mda-)
-///    --
 /// ```
 ///
 /// Module `PKIXAlgs-2009`, `schemas/rfc5912/PKIXAlgs-2009.asn1:480`.

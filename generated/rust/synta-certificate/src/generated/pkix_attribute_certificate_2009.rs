@@ -370,10 +370,6 @@ pub struct IssuerSerial<'a> {
 ///        notBeforeTime  GeneralizedTime,
 ///        notAfterTime   GeneralizedTime
 ///    }
-///
-///    --
-///    -- Syntax used by Attribute Certificate Extensions
-///    --
 /// ```
 ///
 /// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:193`.
@@ -474,10 +470,6 @@ pub struct AaControls<'a> {
 pub type AttrSpec<'a> = ::std::vec::Vec<::synta::ObjectIdentifierRef<'a>>;
 /// ```asn1
 /// ProxyInfo ::= SEQUENCE OF Targets
-///
-///    --
-///    --  Syntax used by Attribute Certificate Attributes
-///    --
 /// ```
 ///
 /// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:225`.
@@ -579,11 +571,6 @@ pub struct RoleSyntax<'a> {
 ///        securityCategories  SET OF SecurityCategory
 ///                                 {{SupportedSecurityCategories}} OPTIONAL
 ///    }
-///
-///    -- Uncomment the following lines to support deprecated clearance
-///    -- syntax and comment out previous Clearance.
-///
-///    -- Clearance ::= Clearance-rfc3281
 /// ```
 ///
 /// Module `PKIXAttributeCertificate-2009`, `schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:250`.
@@ -617,42 +604,31 @@ pub struct SecurityCategoryRfc3281SupportedSecurityCategories<'a> {
     #[asn1(name = "value", context = 1, explicit)]
     pub value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{Supported}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `SecurityCategory-rfc3281-SupportedSecurityCategories`.
 impl<'a> SecurityCategoryRfc3281SupportedSecurityCategories<'a> {
     /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set).
     pub fn value_decoded(
         &self,
-    ) -> ::synta::Result<SecurityCategoryRfc3281SupportedSecurityCategoriesValue<'a>> {
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.value_decoded_with(::synta::Rules::Der)
+    }
+    /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <SecurityCategoryRfc3281SupportedSecurityCategoriesValue<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
+            >>::decode_with(
+                &self.type_,
+                ::core::option::Option::Some(&self.value),
+                rules,
+            ),
             "value",
         )
     }

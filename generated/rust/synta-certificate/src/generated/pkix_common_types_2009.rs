@@ -14,6 +14,70 @@ pub struct AttributeSetAttrList<'a> {
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeSetAttrListValues<'a> {
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeSetAttrListValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        _rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AttributeSet-AttrList`.
+impl<'a> AttributeSetAttrList<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttrListValues<'a>>> {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttrListValues<'a>>> {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
+}
 /// `Extension{{{AttributeCertExtensionsV1}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "Extension-AttributeCertExtensionsV1")]
@@ -72,6 +136,80 @@ pub struct AttributeSetAttributeList<'a> {
         constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeSetAttributeListValues<'a> {
+    /// `at-extension-req` (1.2.840.113549.1.9.14).
+    AtExtensionReq(super::enrollment_message_syntax_2009::ExtensionReq<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeSetAttributeListValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[42, 134, 72, 134, 247, 13, 1, 9, 14] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtExtensionReq)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AttributeSet-AttributeList`.
+impl<'a> AttributeSetAttributeList<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttributeListValues<'a>>> {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttributeListValues<'a>>> {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeSetAttributeListValues<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
 }
 /// `Extension{{CertExtensions}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -247,11 +385,20 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[85, 4, 41] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtName)
+                        v.decode_as(rules).map(Self::AtName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -259,7 +406,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtSurname)
+                        v.decode_as(rules).map(Self::AtSurname)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -267,7 +414,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 42] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtGivenName)
+                        v.decode_as(rules).map(Self::AtGivenName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -275,7 +422,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 43] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtInitials)
+                        v.decode_as(rules).map(Self::AtInitials)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -283,7 +430,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 44] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtGenerationQualifier)
+                        v.decode_as(rules).map(Self::AtGenerationQualifier)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -291,7 +438,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520CommonName)
+                        v.decode_as(rules).map(Self::AtX520CommonName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -299,7 +446,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 7] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520LocalityName)
+                        v.decode_as(rules).map(Self::AtX520LocalityName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -307,8 +454,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 8] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520StateOrProvinceName)
+                        v.decode_as(rules).map(Self::AtX520StateOrProvinceName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -316,8 +462,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 10] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520OrganizationName)
+                        v.decode_as(rules).map(Self::AtX520OrganizationName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -325,8 +470,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 11] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::AtX520OrganizationalUnitName)
+                        v.decode_as(rules).map(Self::AtX520OrganizationalUnitName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -334,7 +478,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 12] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520Title)
+                        v.decode_as(rules).map(Self::AtX520Title)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -342,7 +486,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 46] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520dnQualifier)
+                        v.decode_as(rules).map(Self::AtX520dnQualifier)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -350,7 +494,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 6] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520countryName)
+                        v.decode_as(rules).map(Self::AtX520countryName)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -358,7 +502,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520SerialNumber)
+                        v.decode_as(rules).map(Self::AtX520SerialNumber)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -366,7 +510,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[85, 4, 65] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtX520Pseudonym)
+                        v.decode_as(rules).map(Self::AtX520Pseudonym)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -374,7 +518,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[9, 146, 38, 137, 147, 242, 44, 100, 1, 25] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtDomainComponent)
+                        v.decode_as(rules).map(Self::AtDomainComponent)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -382,7 +526,7 @@ impl<'a> SingleAttributeSupportedAttributesValue<'a> {
             &[42, 134, 72, 134, 247, 13, 1, 9, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::AtEmailAddress)
+                        v.decode_as(rules).map(Self::AtEmailAddress)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -404,10 +548,21 @@ impl<'a> SingleAttributeSupportedAttributes<'a> {
     pub fn value_decoded(
         &self,
     ) -> ::synta::Result<SingleAttributeSupportedAttributesValue<'a>> {
+        self.value_decoded_with(::synta::Rules::Der)
+    }
+    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<SingleAttributeSupportedAttributesValue<'a>> {
         ::synta::ResultExt::field(
             <SingleAttributeSupportedAttributesValue<
                 'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
+            >>::decode_with(
+                &self.type_,
+                ::core::option::Option::Some(&self.value),
+                rules,
+            ),
             "value",
         )
     }
@@ -426,95 +581,14 @@ pub struct ExtensionCertExtensions2<'a> {
     #[asn1(name = "extnValue")]
     pub extn_value: ::synta::OctetStringRef<'a>,
 }
-/// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionCertExtensionsExtnValue2<'a> {
-    /// `ext-AuthorityKeyIdentifier` (2.5.29.35).
-    ExtAuthorityKeyIdentifier(super::pkix1_implicit_2009::AuthorityKeyIdentifier<'a>),
-    /// `ext-SubjectKeyIdentifier` (2.5.29.14).
-    ExtSubjectKeyIdentifier(super::pkix1_implicit_2009::KeyIdentifier<'a>),
-    /// `ext-KeyUsage` (2.5.29.15).
-    ExtKeyUsage(super::pkix1_implicit_2009::KeyUsage<'a>),
-    /// `ext-PrivateKeyUsagePeriod` (2.5.29.16).
-    ExtPrivateKeyUsagePeriod(super::pkix1_implicit_2009::PrivateKeyUsagePeriod),
-    /// `ext-CertificatePolicies` (2.5.29.32).
-    ExtCertificatePolicies(super::pkix1_implicit_2009::CertificatePolicies<'a>),
-    /// `ext-PolicyMappings` (2.5.29.33).
-    ExtPolicyMappings(super::pkix1_implicit_2009::PolicyMappings<'a>),
-    /// `ext-SubjectAltName` (2.5.29.17).
-    ExtSubjectAltName(super::pkix1_implicit_2009::GeneralNames<'a>),
-    /// `ext-IssuerAltName` (2.5.29.18).
-    ExtIssuerAltName(super::pkix1_implicit_2009::GeneralNames<'a>),
-    /// `ext-SubjectDirectoryAttributes` (2.5.29.9).
-    ExtSubjectDirectoryAttributes(
-        super::pkix1_implicit_2009::SubjectDirectoryAttributes<'a>,
-    ),
-    /// `ext-BasicConstraints` (2.5.29.19).
-    ExtBasicConstraints(super::pkix1_implicit_2009::BasicConstraints<'a>),
-    /// `ext-NameConstraints` (2.5.29.30).
-    ExtNameConstraints(super::pkix1_implicit_2009::NameConstraints<'a>),
-    /// `ext-PolicyConstraints` (2.5.29.36).
-    ExtPolicyConstraints(super::pkix1_implicit_2009::PolicyConstraints<'a>),
-    /// `ext-ExtKeyUsage` (2.5.29.37).
-    ExtExtKeyUsage(super::pkix1_implicit_2009::ExtKeyUsageSyntax<'a>),
-    /// `ext-CRLDistributionPoints` (2.5.29.31).
-    ExtCrlDistributionPoints(super::pkix1_implicit_2009::CrlDistributionPoints<'a>),
-    /// `ext-InhibitAnyPolicy` (2.5.29.54).
-    ExtInhibitAnyPolicy(super::pkix1_implicit_2009::SkipCerts<'a>),
-    /// `ext-FreshestCRL` (2.5.29.46).
-    ExtFreshestCrl(super::pkix1_implicit_2009::CrlDistributionPoints<'a>),
-    /// `ext-AuthorityInfoAccess` (1.3.6.1.5.5.7.1.1).
-    ExtAuthorityInfoAccess(super::pkix1_implicit_2009::AuthorityInfoAccessSyntax<'a>),
-    /// `ext-SubjectInfoAccessSyntax` (1.3.6.1.5.5.7.1.11).
-    ExtSubjectInfoAccessSyntax(super::pkix1_implicit_2009::SubjectInfoAccessSyntax<'a>),
-    /// A key outside the object set: the contents octets.
-    Unknown(&'a [u8]),
-}
-impl<'a> ExtensionCertExtensionsExtnValue2<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: &'a [u8],
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            &[85, 29, 35] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityKeyIdentifier)
-            }
-            &[85, 29, 14] => ::synta::from_der(value).map(Self::ExtSubjectKeyIdentifier),
-            &[85, 29, 15] => ::synta::from_der(value).map(Self::ExtKeyUsage),
-            &[85, 29, 16] => ::synta::from_der(value).map(Self::ExtPrivateKeyUsagePeriod),
-            &[85, 29, 32] => ::synta::from_der(value).map(Self::ExtCertificatePolicies),
-            &[85, 29, 33] => ::synta::from_der(value).map(Self::ExtPolicyMappings),
-            &[85, 29, 17] => ::synta::from_der(value).map(Self::ExtSubjectAltName),
-            &[85, 29, 18] => ::synta::from_der(value).map(Self::ExtIssuerAltName),
-            &[85, 29, 9] => {
-                ::synta::from_der(value).map(Self::ExtSubjectDirectoryAttributes)
-            }
-            &[85, 29, 19] => ::synta::from_der(value).map(Self::ExtBasicConstraints),
-            &[85, 29, 30] => ::synta::from_der(value).map(Self::ExtNameConstraints),
-            &[85, 29, 36] => ::synta::from_der(value).map(Self::ExtPolicyConstraints),
-            &[85, 29, 37] => ::synta::from_der(value).map(Self::ExtExtKeyUsage),
-            &[85, 29, 31] => ::synta::from_der(value).map(Self::ExtCrlDistributionPoints),
-            &[85, 29, 54] => ::synta::from_der(value).map(Self::ExtInhibitAnyPolicy),
-            &[85, 29, 46] => ::synta::from_der(value).map(Self::ExtFreshestCrl),
-            &[43, 6, 1, 5, 5, 7, 1, 1] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityInfoAccess)
-            }
-            &[43, 6, 1, 5, 5, 7, 1, 11] => {
-                ::synta::from_der(value).map(Self::ExtSubjectInfoAccessSyntax)
-            }
-            _ => Ok(Self::Unknown(value)),
-        }
-    }
-}
 /// Open types of `Extension-CertExtensions`.
 impl<'a> ExtensionCertExtensions2<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
     pub fn extn_value_decoded(
         &self,
-    ) -> ::synta::Result<ExtensionCertExtensionsExtnValue2<'_>> {
+    ) -> ::synta::Result<ExtensionCertExtensionsExtnValue<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionCertExtensionsExtnValue2<
+            <ExtensionCertExtensionsExtnValue<
                 '_,
             >>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
@@ -661,6 +735,35 @@ pub struct AttributeSetSupportedAttributes<'a> {
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
 }
+/// Open types of `AttributeSet-SupportedAttributes`.
+impl<'a> AttributeSetSupportedAttributes<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<SingleAttributeSupportedAttributesValue<'a>>> {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<SingleAttributeSupportedAttributesValue<'a>>> {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <SingleAttributeSupportedAttributesValue<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
+}
 /// `AttributeSet{{AttributesDefined}}`: an instance of the parameterized type `AttributeSet` (module PKIX-CommonTypes-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "AttributeSet-AttributesDefined")]
@@ -674,6 +777,140 @@ pub struct AttributeSetAttributesDefined<'a> {
         constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// The values of `ATTRIBUTE.&Type` for the objects of `{AttrSet}`, keyed by `&id`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AttributeSetAttributesDefinedValues<'a> {
+    /// `at-authenticationInfo` (1.3.6.1.5.5.7.10.1).
+    AtAuthenticationInfo(super::pkix_attribute_certificate_2009::SvceAuthInfo<'a>),
+    /// `at-accesIdentity` (1.3.6.1.5.5.7.10.2).
+    AtAccesIdentity(super::pkix_attribute_certificate_2009::SvceAuthInfo<'a>),
+    /// `at-chargingIdentity` (1.3.6.1.5.5.7.10.3).
+    AtChargingIdentity(super::pkix_attribute_certificate_2009::IetfAttrSyntax<'a>),
+    /// `at-group` (1.3.6.1.5.5.7.10.4).
+    AtGroup(super::pkix_attribute_certificate_2009::IetfAttrSyntax<'a>),
+    /// `at-role` (2.5.4.72).
+    AtRole(super::pkix_attribute_certificate_2009::RoleSyntax<'a>),
+    /// `at-clearance` (2.5.4.55).
+    AtClearance(super::pkix_attribute_certificate_2009::Clearance<'a>),
+    /// `at-encAttrs` (1.3.6.1.5.5.7.10.6).
+    AtEncAttrs(super::cryptographic_message_syntax_2009::ContentInfo<'a>),
+    /// The component is absent.
+    Absent,
+    /// A key outside the object set, or a value its object does not define.
+    Unknown(::synta::AnyRef<'a>),
+}
+impl<'a> AttributeSetAttributesDefinedValues<'a> {
+    /// Decodes `value` as the type the object set gives `key` (DER).
+    pub fn decode(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+    ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
+        match key.as_bytes() {
+            &[43, 6, 1, 5, 5, 7, 10, 1] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtAuthenticationInfo)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 10, 2] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtAccesIdentity)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 10, 3] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtChargingIdentity)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 10, 4] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtGroup)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[85, 4, 72] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtRole)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[85, 4, 55] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtClearance)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            &[43, 6, 1, 5, 5, 7, 10, 6] => {
+                match value {
+                    ::core::option::Option::Some(v) => {
+                        v.decode_as(rules).map(Self::AtEncAttrs)
+                    }
+                    ::core::option::Option::None => Ok(Self::Absent),
+                }
+            }
+            _ => {
+                Ok(
+                    match value {
+                        ::core::option::Option::Some(v) => Self::Unknown(*v),
+                        ::core::option::Option::None => Self::Absent,
+                    },
+                )
+            }
+        }
+    }
+}
+/// Open types of `AttributeSet-AttributesDefined`.
+impl<'a> AttributeSetAttributesDefined<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttributesDefinedValues<'a>>> {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttributesDefinedValues<'a>>> {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeSetAttributesDefinedValues<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
 }
 /// `Extension{{{AttributeCertExtensions}}}`: an instance of the parameterized type `Extension` (module PKIX-CommonTypes-2009).
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
@@ -765,42 +1002,31 @@ pub struct SecurityCategorySupportedSecurityCategories<'a> {
     #[asn1(name = "value", context = 1, explicit)]
     pub value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{Supported}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SecurityCategorySupportedSecurityCategoriesValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> SecurityCategorySupportedSecurityCategoriesValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
 /// Open types of `SecurityCategory-SupportedSecurityCategories`.
 impl<'a> SecurityCategorySupportedSecurityCategories<'a> {
     /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set).
     pub fn value_decoded(
         &self,
-    ) -> ::synta::Result<SecurityCategorySupportedSecurityCategoriesValue<'a>> {
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.value_decoded_with(::synta::Rules::Der)
+    }
+    /// `value` decoded as the type that `type` gives it in the object set `{Supported}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <SecurityCategorySupportedSecurityCategoriesValue<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
+            >>::decode_with(
+                &self.type_,
+                ::core::option::Option::Some(&self.value),
+                rules,
+            ),
             "value",
         )
     }
@@ -819,29 +1045,16 @@ pub struct Extension<'a> {
     #[asn1(name = "extnValue")]
     pub extn_value: ::synta::OctetStringRef<'a>,
 }
-/// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionExtnValue<'a> {
-    /// A key outside the object set: the contents octets.
-    Unknown(&'a [u8]),
-}
-impl<'a> ExtensionExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: &'a [u8],
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => Ok(Self::Unknown(value)),
-        }
-    }
-}
 /// Open types of `Extension`.
 impl<'a> Extension<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue<'_>> {
+    pub fn extn_value_decoded(
+        &self,
+    ) -> ::synta::Result<ExtensionAttributeCertExtensionsV1ExtnValue<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionExtnValue<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionAttributeCertExtensionsV1ExtnValue<
+                '_,
+            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
         )
     }
@@ -875,11 +1088,20 @@ impl<'a> SingleAttributeRegInfoSetValue<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 5, 2, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::RegInfoUtf8Pairs)
+                        v.decode_as(rules).map(Self::RegInfoUtf8Pairs)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -887,7 +1109,7 @@ impl<'a> SingleAttributeRegInfoSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 2, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::RegInfoCertReq)
+                        v.decode_as(rules).map(Self::RegInfoCertReq)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -907,10 +1129,21 @@ impl<'a> SingleAttributeRegInfoSetValue<'a> {
 impl<'a> SingleAttributeRegInfoSet<'a> {
     /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set).
     pub fn value_decoded(&self) -> ::synta::Result<SingleAttributeRegInfoSetValue<'a>> {
+        self.value_decoded_with(::synta::Rules::Der)
+    }
+    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<SingleAttributeRegInfoSetValue<'a>> {
         ::synta::ResultExt::field(
             <SingleAttributeRegInfoSetValue<
                 'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
+            >>::decode_with(
+                &self.type_,
+                ::core::option::Option::Some(&self.value),
+                rules,
+            ),
             "value",
         )
     }
@@ -952,11 +1185,20 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
         key: &::synta::ObjectIdentifierRef<'_>,
         value: ::core::option::Option<&::synta::AnyRef<'a>>,
     ) -> ::synta::Result<Self> {
+        Self::decode_with(key, value, ::synta::Rules::Der)
+    }
+    /// Decodes `value` as the type the object set gives `key` under `rules`,
+    /// those the enclosing value was read with.
+    pub fn decode_with(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: ::core::option::Option<&::synta::AnyRef<'a>>,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 5, 1, 1] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::RegCtrlRegToken)
+                        v.decode_as(rules).map(Self::RegCtrlRegToken)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -964,7 +1206,7 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 1, 2] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::RegCtrlAuthenticator)
+                        v.decode_as(rules).map(Self::RegCtrlAuthenticator)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -972,8 +1214,7 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 1, 3] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::RegCtrlPkiPublicationInfo)
+                        v.decode_as(rules).map(Self::RegCtrlPkiPublicationInfo)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -981,8 +1222,7 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 1, 4] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::RegCtrlPkiArchiveOptions)
+                        v.decode_as(rules).map(Self::RegCtrlPkiArchiveOptions)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -990,7 +1230,7 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 1, 5] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der).map(Self::RegCtrlOldCertId)
+                        v.decode_as(rules).map(Self::RegCtrlOldCertId)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -998,8 +1238,7 @@ impl<'a> SingleAttributeRegControlSetValue<'a> {
             &[43, 6, 1, 5, 5, 7, 5, 1, 6] => {
                 match value {
                     ::core::option::Option::Some(v) => {
-                        v.decode_as(::synta::Rules::Der)
-                            .map(Self::RegCtrlProtocolEncrKey)
+                        v.decode_as(rules).map(Self::RegCtrlProtocolEncrKey)
                     }
                     ::core::option::Option::None => Ok(Self::Absent),
                 }
@@ -1021,10 +1260,21 @@ impl<'a> SingleAttributeRegControlSet<'a> {
     pub fn value_decoded(
         &self,
     ) -> ::synta::Result<SingleAttributeRegControlSetValue<'a>> {
+        self.value_decoded_with(::synta::Rules::Der)
+    }
+    /// `value` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<SingleAttributeRegControlSetValue<'a>> {
         ::synta::ResultExt::field(
             <SingleAttributeRegControlSetValue<
                 'a,
-            >>::decode(&self.type_, ::core::option::Option::Some(&self.value)),
+            >>::decode_with(
+                &self.type_,
+                ::core::option::Option::Some(&self.value),
+                rules,
+            ),
             "value",
         )
     }
@@ -1042,6 +1292,35 @@ pub struct AttributeSetPrivateKeyAttributes<'a> {
         constraint = "::synta::Constraint::new(\"SIZE (1..MAX)\").size(1, ::core::option::Option::None)"
     )]
     pub values: ::synta::SetOfVec<::synta::AnyRef<'a>>,
+}
+/// Open types of `AttributeSet-PrivateKeyAttributes`.
+impl<'a> AttributeSetPrivateKeyAttributes<'a> {
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index.
+    pub fn values_decoded(
+        &self,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttrListValues<'a>>> {
+        self.values_decoded_with(::synta::Rules::Der)
+    }
+    /// Each element of `values` decoded as the type that `type` gives it in the object set `{AttrSet}` (`Unknown` for a key outside the set); an error names the element's index. Under `rules`, those the value was read with.
+    pub fn values_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<::std::vec::Vec<AttributeSetAttrListValues<'a>>> {
+        self.values
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ::synta::ResultExt::field(
+                ::synta::ResultExt::index(
+                    <AttributeSetAttrListValues<
+                        'a,
+                    >>::decode_with(&self.type_, ::core::option::Option::Some(v), rules),
+                    i,
+                ),
+                "values",
+            ))
+            .collect()
+    }
 }
 /** `Extension{{{re-ocsp-nonce |
                      re-ocsp-response, ...,
@@ -1061,7 +1340,7 @@ pub struct Extension2<'a> {
 }
 /// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionExtnValue2<'a> {
+pub enum ExtensionExtnValue<'a> {
     /// `re-ocsp-nonce` (1.3.6.1.5.5.7.48.1.2).
     ReOcspNonce(::synta::OctetStringRef<'a>),
     /// `re-ocsp-response` (1.3.6.1.5.5.7.48.1.4).
@@ -1073,7 +1352,7 @@ pub enum ExtensionExtnValue2<'a> {
     /// A key outside the object set: the contents octets.
     Unknown(&'a [u8]),
 }
-impl<'a> ExtensionExtnValue2<'a> {
+impl<'a> ExtensionExtnValue<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1096,9 +1375,9 @@ impl<'a> ExtensionExtnValue2<'a> {
 /// Open types of `Extension`.
 impl<'a> Extension2<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue2<'_>> {
+    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionExtnValue2<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
         )
     }
@@ -1228,7 +1507,7 @@ pub struct Extension3<'a> {
 }
 /// The values of `EXTENSION.&ExtnType` for the objects of `{ExtensionSet}`, keyed by `&id`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExtensionExtnValue3<'a> {
+pub enum ExtensionExtnValue2<'a> {
     /// `re-ocsp-crl` (1.3.6.1.5.5.7.48.1.3).
     ReOcspCrl(super::ocsp_2013_08::CrlId<'a>),
     /// `re-ocsp-archive-cutoff` (1.3.6.1.5.5.7.48.1.6).
@@ -1244,7 +1523,7 @@ pub enum ExtensionExtnValue3<'a> {
     /// A key outside the object set: the contents octets.
     Unknown(&'a [u8]),
 }
-impl<'a> ExtensionExtnValue3<'a> {
+impl<'a> ExtensionExtnValue2<'a> {
     /// Decodes `value` as the type the object set gives `key` (DER).
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
@@ -1268,9 +1547,9 @@ impl<'a> ExtensionExtnValue3<'a> {
 /// Open types of `Extension`.
 impl<'a> Extension3<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
-    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue3<'_>> {
+    pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue2<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionExtnValue3<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue2<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
             "extnValue",
         )
     }

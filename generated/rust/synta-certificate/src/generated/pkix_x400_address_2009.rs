@@ -8,8 +8,6 @@
 ///
 ///      -- see also teletex-domain-defined-attributes
 ///      extension-attributes ExtensionAttributes OPTIONAL }
-///
-///   -- Built-in Standard Attributes
 /// ```
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:9`.
@@ -349,8 +347,6 @@ pub const BUILT_IN_DOMAIN_DEFINED_ATTRIBUTES_CONSTRAINT: ::synta::Constraint = :
 ///                      (1..ub-domain-defined-attribute-type-length)),
 ///      value PrintableString (SIZE
 ///                      (1..ub-domain-defined-attribute-value-length)) }
-///
-///   -- Extension Attributes
 /// ```
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:89`.
@@ -480,11 +476,6 @@ pub struct PresentationAddress<'a> {
 ///           (SIZE (1..ub-domain-defined-attribute-type-length)),
 ///       value TeletexString
 ///           (SIZE (1..ub-domain-defined-attribute-value-length)) }
-///
-///   --  specifications of Upper Bounds MUST be regarded as mandatory
-///   --  from Annex B of ITU-T X.411 Reference Definition of MTS Parameter
-///   --  Upper Bounds
-///   -- Upper Bounds
 /// ```
 ///
 /// Module `PKIX-X400Address-2009`, `schemas/rfc5912/PKIX-X400Address-2009.asn1:249`.

@@ -14,8 +14,6 @@
 ///  -- compiling this ASN.1 module.  (Note that interoperability
 ///  -- with implementations that don't do this will be unaffected by
 ///  -- this change.)
-///
-///  -- CMPCertificate ::= Certificate
 /// ```
 ///
 /// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:50`.
@@ -1039,6 +1037,15 @@ pub const NESTED_MESSAGE_CONTENT_CONSTRAINT: ::synta::Constraint = ::synta::Cons
         "SIZE (1..MAX)",
     )
     .size(1, ::core::option::Option::None);
+/// ```asn1
+/// InfoTypeAndValue ::= SEQUENCE {
+///      infoType    INFO-TYPE-AND-VALUE.
+///                      &id({SupportedInfoSet}),
+///      infoValue   INFO-TYPE-AND-VALUE.
+///                      &Type({SupportedInfoSet}{@infoType}) }
+/// ```
+///
+/// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:398`.
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "InfoTypeAndValue")]
 pub struct InfoTypeAndValue<'a> {
@@ -1049,63 +1056,37 @@ pub struct InfoTypeAndValue<'a> {
     #[asn1(name = "infoValue")]
     pub info_value: ::synta::AnyRef<'a>,
 }
-/// The values of `TYPE-IDENTIFIER-CLASS.&Type` for the objects of `{SupportedInfoSet}`, keyed by `&id`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum InfoTypeAndValueInfoValue<'a> {
-    /// The component is absent.
-    Absent,
-    /// A key outside the object set, or a value its object does not define.
-    Unknown(::synta::AnyRef<'a>),
-}
-impl<'a> InfoTypeAndValueInfoValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
-    pub fn decode(
-        key: &::synta::ObjectIdentifierRef<'_>,
-        value: ::core::option::Option<&::synta::AnyRef<'a>>,
-    ) -> ::synta::Result<Self> {
-        match key.as_bytes() {
-            _ => {
-                Ok(
-                    match value {
-                        ::core::option::Option::Some(v) => Self::Unknown(*v),
-                        ::core::option::Option::None => Self::Absent,
-                    },
-                )
-            }
-        }
-    }
-}
-/// ```asn1
-/// InfoTypeAndValue ::= SEQUENCE {
-///      infoType    INFO-TYPE-AND-VALUE.
-///                      &id({SupportedInfoSet}),
-///      infoValue   INFO-TYPE-AND-VALUE.
-///                      &Type({SupportedInfoSet}{@infoType}) }
-/// ```
-///
-/// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:398`.
 /// Open types of `InfoTypeAndValue`.
 impl<'a> InfoTypeAndValue<'a> {
     /// `infoValue` decoded as the type that `infoType` gives it in the object set `{SupportedInfoSet}` (`Unknown` for a key outside the set).
-    pub fn info_value_decoded(&self) -> ::synta::Result<InfoTypeAndValueInfoValue<'a>> {
+    pub fn info_value_decoded(
+        &self,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
+        self.info_value_decoded_with(::synta::Rules::Der)
+    }
+    /// `infoValue` decoded as the type that `infoType` gives it in the object set `{SupportedInfoSet}` (`Unknown` for a key outside the set). Under `rules`, those the value was read with.
+    pub fn info_value_decoded_with(
+        &self,
+        rules: ::synta::Rules,
+    ) -> ::synta::Result<
+        super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<'a>,
+    > {
         ::synta::ResultExt::field(
-            <InfoTypeAndValueInfoValue<
+            <super::enrollment_message_syntax_2009::TaggedRequestOrmRequestMessageValue<
                 'a,
-            >>::decode(&self.info_type, ::core::option::Option::Some(&self.info_value)),
+            >>::decode_with(
+                &self.info_type,
+                ::core::option::Option::Some(&self.info_value),
+                rules,
+            ),
             "infoValue",
         )
     }
 }
 /// ```asn1
 /// GenMsgContent ::= SEQUENCE OF InfoTypeAndValue
-///
-///  -- May be sent by EE, RA, or CA (depending on message content).
-///  -- The OPTIONAL infoValue parameter of InfoTypeAndValue will
-///  -- typically be omitted for some of the examples given above.
-///  -- The receiver is free to ignore any contained OBJECT IDs that it
-///  -- does not recognize.  If sent from EE to CA, the empty set
-///  -- indicates that the CA may send
-///  -- any/all information that it wishes.
 /// ```
 ///
 /// Module `PKIXCMP-2009`, `schemas/rfc5912/PKIXCMP-2009.asn1:455`.

@@ -292,11 +292,6 @@ pub struct PopoSigningKeyInput<'a> {
 ///       algId  AlgorithmIdentifier{MAC-ALGORITHM,
 ///                  {Password-MACAlgorithms}},
 ///       value  BIT STRING }
-///
-///   --
-///   --  Define the currently only acceptable MAC algorithm to be used
-///   --  for the PKMACValue structure
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:131`.
@@ -400,13 +395,6 @@ pub enum PopoPrivKey<'a> {
 ///       challengeResp (1) }
 ///       -- requests that CA engage in challenge-response exchange with
 ///       -- end entity in order to prove private key possession
-///
-///   --
-///   -- id-ct-encKeyWithID content type used as the content type for the
-///   -- EnvelopedData in POPOPrivKey.
-///   -- It contains both a private key and an identifier for key escrow
-///   -- agents to check against recovery requestors.
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:193`.
@@ -514,10 +502,6 @@ pub const ID_REG_CTRL_REG_TOKEN: ::synta::ObjectIdentifierRef<'static> = ::synta
 );
 /// ```asn1
 /// RegToken ::= UTF8String
-///
-///   --
-///   --  6.2.  Authenticator Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:253`.
@@ -532,10 +516,6 @@ pub const ID_REG_CTRL_AUTHENTICATOR: ::synta::ObjectIdentifierRef<'static> = ::s
 );
 /// ```asn1
 /// Authenticator ::= UTF8String
-///
-///   --
-///   --  6.3.  Publication Information Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:264`.
@@ -581,10 +561,6 @@ pub struct PkiPublicationInfo<'a> {
 ///           web         (2),
 ///           ldap        (3) },
 ///       pubLocation  GeneralName OPTIONAL }
-///
-///   --
-///   --  6.4.  Archive Options Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:285`.
@@ -640,11 +616,6 @@ pub enum PkiArchiveOptions<'a> {
 ///       envelopedData     [0] EnvelopedData }
 ///       -- The encrypted private key MUST be placed in the envelopedData
 ///       -- encryptedContentInfo encryptedContent OCTET STRING.
-///
-///   --
-///   --  We skipped doing the full constraints here since this structure
-///   --      has been deprecated in favor of EnvelopedData
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:313`.
@@ -720,10 +691,6 @@ pub struct EncryptedValue<'a> {
 }
 /// ```asn1
 /// KeyGenParameters ::= OCTET STRING
-///
-///   --
-///   --  6.5.  OldCert ID Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:351`.
@@ -746,10 +713,6 @@ pub type OldCertId<'a> = CertId<'a>;
 /// CertId ::= SEQUENCE {
 ///       issuer           GeneralName,
 ///       serialNumber     INTEGER }
-///
-///   --
-///   -- 6.6.  Protocol Encryption Key Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:364`.
@@ -773,10 +736,6 @@ pub const ID_REG_CTRL_PROTOCOL_ENCR_KEY: ::synta::ObjectIdentifierRef<'static> =
 );
 /// ```asn1
 /// ProtocolEncrKey ::= SubjectPublicKeyInfo
-///
-///   --
-///   -- 7.  Registration Info in CRMF
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:376`.
@@ -799,10 +758,6 @@ pub const ID_REG_INFO_UTF8_PAIRS: ::synta::ObjectIdentifierRef<'static> = ::synt
 );
 /// ```asn1
 /// UTF8Pairs ::= UTF8String
-///
-///   --
-///   --  7.2.  certReq RegInfo Control
-///   --
 /// ```
 ///
 /// Module `PKIXCRMF-2009`, `schemas/rfc5912/PKIXCRMF-2009.asn1:396`.

@@ -34,9 +34,6 @@ pub const ID_AA_ENCRYP_KEY_PREF: ::synta::ObjectIdentifierRef<'static> = ::synta
 ///     receipentKeyId          [1] RecipientKeyIdentifier,
 ///     subjectAltKeyIdentifier [2] SubjectKeyIdentifier
 ///  }
-///
-///  -- receipentKeyId is spelt incorrectly, but kept for historical
-///  -- reasons.
 /// ```
 ///
 /// Module `SecureMimeMessageV3dot1-2009`, `schemas/rfc5911/SecureMimeMessageV3dot1-2009.asn1:77`.
