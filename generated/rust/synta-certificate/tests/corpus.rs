@@ -9,7 +9,7 @@ use synta::{Decode as _, Encode};
 use synta_certificate::{Certificate, Crl, Csr, OcspRequest, OcspResponse};
 
 mod common;
-use common::{corpus, files};
+use common::{corpus, files, tlv};
 
 fn rel(p: &Path) -> String {
     p.strip_prefix(corpus())
@@ -246,25 +246,6 @@ for p in sorted(glob.glob(sys.argv[1] + "/**/*.der", recursive=True)):
         compared += 1;
     }
     assert!(compared >= 140, "{compared}");
-}
-
-/// `tag` `length` `contents` with a definite length.
-fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
-    let mut out = vec![tag];
-    let n = contents.len();
-    if n < 0x80 {
-        out.push(u8::try_from(n).unwrap());
-    } else {
-        let octets: Vec<u8> = n
-            .to_be_bytes()
-            .into_iter()
-            .skip_while(|&b| b == 0)
-            .collect();
-        out.push(0x80 | u8::try_from(octets.len()).unwrap());
-        out.extend(octets);
-    }
-    out.extend_from_slice(contents);
-    out
 }
 
 /// The TLVs of `contents`, each as its whole encoding.
