@@ -299,6 +299,13 @@ mod typed_defaults {
         let ber = Settings::from_ber(&kind).unwrap();
         assert_defaults(&ber);
         assert_eq!(ber.to_der().unwrap(), [0x30, 0x00]);
+        // CER compares the value's DER re-encoding (its own octets may differ).
+        let mut cer = vec![0x30, 0x80];
+        cer.extend_from_slice(&ID_DEFAULT);
+        cer.extend_from_slice(&[0x00, 0x00]);
+        let err = Settings::from_cer(&cer).unwrap_err();
+        assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+        assert_eq!(path_of(&err), "Settings.kind");
 
         // An EXPLICIT SEQUENCE value equal to the default, after a non-default label.
         let alg = [

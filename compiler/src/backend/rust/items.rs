@@ -553,8 +553,11 @@ fn value_text(v: &Value) -> String {
         Value::OctetString(hex) => format!("'{hex}'H"),
         // As ASN.1 writes a cstring: quoted, an inner quote doubled.
         Value::String(s) => format!("\"{}\"", s.replace('"', "\"\"")),
-        Value::Text(s) | Value::Real(s) => s.clone(),
-        Value::Open { text, .. } => text.clone(),
+        Value::Real(s) => s.clone(),
+        // Notation kept as written may span lines; a doc line holds it on one.
+        Value::Text(s) | Value::Open { text: s, .. } => {
+            s.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
         Value::RelativeOid(d) => d.clone(),
         Value::Null => "NULL".to_string(),
         Value::SequenceOf(items) => format!(
