@@ -32,7 +32,7 @@ pub fn decode_absent_default<'a, T>(
     let mut r = Reader::new(der, Rules::Der);
     decode(&mut r)
         .and_then(|v| r.finish().map(|()| v))
-        .map_err(|e| Error::new(e.kind().clone(), at))
+        .map_err(|e| Error::new(*e.kind(), at))
 }
 
 /// Checks a present DEFAULT component under `rules`: under DER, `raw` (the octets it was
