@@ -265,8 +265,11 @@ impl<'a> Analyzer<'a> {
             (TypeKind::OpenType { .. }, V::OpenTypeValue(t, inner)) => {
                 let t = self.lower_type(module, env, t);
                 let value = self.eval_value(module, env, inner, &t)?;
-                let _ = value;
-                Some(ir::Value::Text(self.text(v.span).to_string()))
+                Some(ir::Value::Open {
+                    text: self.text(v.span).to_string(),
+                    ty: ir::OpenValueType(Box::new(t)),
+                    value: Box::new(value),
+                })
             }
             (
                 TypeKind::OpenType { .. }

@@ -6,6 +6,7 @@
 //! built from object sets, evaluated values, and source locations.
 
 mod constraints;
+pub mod der;
 mod types;
 mod values;
 

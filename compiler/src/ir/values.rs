@@ -45,6 +45,29 @@ pub enum Value {
     SequenceOf(Vec<Value>),
     /// CHOICE: the alternative and its value.
     Choice(String, Box<Value>),
-    /// A value the compiler keeps as written (open type values, CHARACTER STRING).
+    /// A value of an open type (`Type : value`): the type named, the value of that type,
+    /// and the notation as written (for documentation).
+    Open {
+        /// The notation as written.
+        text: String,
+        /// The type the value is of.
+        #[serde(rename = "type")]
+        ty: OpenValueType,
+        /// The value.
+        value: Box<Value>,
+    },
+    /// A value the compiler keeps as written (CONTAINING, EXTERNAL, CHARACTER STRING).
     Text(String),
+}
+
+/// The type of an open type value. Equality ignores it: the notation (`text`) of the
+/// value names the type, and comparing values compares the notation.
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
+pub struct OpenValueType(pub Box<super::Type>);
+
+impl PartialEq for OpenValueType {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }

@@ -27,6 +27,9 @@ pub struct FieldAttrs {
     pub explicit: bool,
     pub implicit: bool,
     pub default: Option<Expr>,
+    /// A `&'static [u8]` expression: the DER encoding of the component with its DEFAULT
+    /// value (its own tag included), for defaults without a constant Rust form.
+    pub default_der: Option<Expr>,
     pub name: Option<String>,
     /// A `::synta::Constraint` expression checked after decoding and before encoding.
     pub constraint: Option<Expr>,
@@ -103,6 +106,9 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             } else if meta.path.is_ident("default") {
                 let s: LitStr = meta.value()?.parse()?;
                 out.default = Some(s.parse()?);
+            } else if meta.path.is_ident("default_der") {
+                let s: LitStr = meta.value()?.parse()?;
+                out.default_der = Some(s.parse()?);
             } else if meta.path.is_ident("name") {
                 out.name = Some(meta.value()?.parse::<LitStr>()?.value());
             } else if meta.path.is_ident("unknown") {
@@ -118,6 +124,12 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             }
             Ok(())
         })?;
+    }
+    if out.default.is_some() && out.default_der.is_some() {
+        return Err(syn::Error::new(
+            proc_macro2::Span::call_site(),
+            "a field has either `default` or `default_der`",
+        ));
     }
     if out.explicit && out.implicit {
         return Err(syn::Error::new(

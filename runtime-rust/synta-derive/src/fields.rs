@@ -55,7 +55,7 @@ impl Component {
         container: &ContainerAttrs,
     ) -> syn::Result<Self> {
         let inner = option_inner(&ty);
-        if inner.is_some() && attrs.default.is_some() {
+        if inner.is_some() && (attrs.default.is_some() || attrs.default_der.is_some()) {
             return Err(syn::Error::new_spanned(
                 &ty,
                 "a DEFAULT component is not an Option",
@@ -165,7 +165,6 @@ impl Component {
     }
 
     fn decode_unchecked(&self) -> TokenStream {
-        let base = self.base();
         let opt = self.decode_optional();
         if let Some(default) = &self.attrs.default {
             return quote!({
@@ -174,14 +173,77 @@ impl Component {
                 #opt.and_then(|v| ::synta::resolve_default(at, rules, v, #default))
             });
         }
+        if let Some(der) = &self.attrs.default_der {
+            let reencoded = self.encodes_as_default(&quote!(&v));
+            let present = self.decode_present_unchecked();
+            return quote!({
+                let at = r.offset();
+                let rules = r.rules();
+                let start = r.remaining();
+                match #opt {
+                    ::core::result::Result::Ok(::core::option::Option::Some(v)) => {
+                        let raw = ::synta::consumed_since(start, r);
+                        ::synta::reject_encoded_default(at, rules, raw, #der, || #reencoded)
+                            .map(|()| v)
+                    }
+                    ::core::result::Result::Ok(::core::option::Option::None) => {
+                        ::synta::decode_absent_default(at, #der, |r| #present)
+                    }
+                    ::core::result::Result::Err(e) => ::core::result::Result::Err(e),
+                }
+            });
+        }
         if self.inner.is_some() {
             return opt;
         }
+        self.decode_present_unchecked()
+    }
+
+    /// `Result<Base>`: the component known to be present, constraints not checked.
+    fn decode_present_unchecked(&self) -> TokenStream {
+        let base = self.base();
         match self.attrs.tag_tokens() {
             None => quote!(<#base as ::synta::Decode>::decode(r)),
             Some(tag) if self.implicit => quote!(::synta::decode_implicit::<#base>(r, #tag)),
             Some(tag) => quote!(::synta::decode_explicit::<#base>(r, #tag)),
         }
+    }
+
+    /// For a `default_der` component of a SET: `Result<()>` rejecting the value `value`
+    /// just read since `start` (the reader's remaining input before) when it is encoded
+    /// as the default (X.690 11.5).
+    pub fn reject_default_in_set(&self) -> Option<TokenStream> {
+        let der = self.attrs.default_der.as_ref()?;
+        let reencoded = self.encodes_as_default(&quote!(&value));
+        Some(quote!(::synta::reject_encoded_default(
+            at,
+            r.rules(),
+            ::synta::consumed_since(start, r),
+            #der,
+            || #reencoded,
+        )))
+    }
+
+    /// For a `default_der` component of a SET: `Result<Base>` decoding the default of the
+    /// absent component, `at` being where it would have been.
+    pub fn absent_default(&self, at: &TokenStream) -> Option<TokenStream> {
+        let der = self.attrs.default_der.as_ref()?;
+        let present = self.decode_present_unchecked();
+        Some(quote!(::synta::decode_absent_default(#at, #der, |r| #present)))
+    }
+
+    /// `Result<bool>`: is the present value `v` (a reference to the base type) encoded
+    /// under DER as the component's `default_der`? `false` without one.
+    pub fn encodes_as_default(&self, v: &TokenStream) -> TokenStream {
+        let Some(der) = &self.attrs.default_der else {
+            return quote!(::core::result::Result::<bool, ::synta::Error>::Ok(false));
+        };
+        let len = self.present_len(v);
+        let enc = self.present_encode(v);
+        quote!({
+            let rules = ::synta::Rules::Der;
+            ::synta::encodes_as_default(#der, #len, |w: &mut ::synta::Writer| #enc)
+        })
     }
 
     /// Boolean expression: would an element with tag `tag` be this component?
@@ -256,6 +318,9 @@ impl Component {
             quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(0) })
         } else if let Some(d) = &self.attrs.default {
             quote!({ let v = &self.#m; if *v == #d { Ok(0) } else { #present } })
+        } else if self.attrs.default_der.is_some() {
+            let equal = self.encodes_as_default(&self.value_ref(&quote!(v)));
+            quote!({ let v = &self.#m; if #equal? { Ok(0) } else { #present } })
         } else {
             quote!({ let v = &self.#m; #present })
         }
@@ -269,6 +334,9 @@ impl Component {
             quote!(match &self.#m { ::core::option::Option::Some(v) => #present, ::core::option::Option::None => Ok(()) })
         } else if let Some(d) = &self.attrs.default {
             quote!({ let v = &self.#m; if *v == #d { Ok(()) } else { #present } })
+        } else if self.attrs.default_der.is_some() {
+            let equal = self.encodes_as_default(&self.value_ref(&quote!(v)));
+            quote!({ let v = &self.#m; if #equal? { Ok(()) } else { #present } })
         } else {
             quote!({ let v = &self.#m; #present })
         }
@@ -281,6 +349,10 @@ impl Component {
             quote!(self.#m.is_some())
         } else if let Some(d) = &self.attrs.default {
             quote!(self.#m != #d)
+        } else if self.attrs.default_der.is_some() {
+            // An error comparing counts as present: encoding it reports the error.
+            let equal = self.encodes_as_default(&self.value_ref(&quote!(v)));
+            quote!({ let v = &self.#m; !::core::matches!(#equal, ::core::result::Result::Ok(true)) })
         } else {
             quote!(true)
         }
@@ -348,6 +420,23 @@ impl Component {
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => ::core::option::Option::Some(#default),
                 ::core::option::Option::None => ::core::option::Option::None,
+            })
+        } else if let Some(der) = &self.attrs.default_der {
+            // DER forbids encoding the default (X.690 11.5): give up on it. An absent
+            // component decodes its default as the general decoder does.
+            let opt = self.decode_optional_fast();
+            let present = self.decode_present_unchecked();
+            quote!({
+                let start = r.position();
+                match #opt {
+                    ::core::option::Option::Some(::core::option::Option::Some(v)) => {
+                        if r.slice(start, r.position()) == #der { ::core::option::Option::None } else { ::core::option::Option::Some(v) }
+                    }
+                    ::core::option::Option::Some(::core::option::Option::None) => {
+                        ::synta::decode_absent_default(0, #der, |r| #present).ok()
+                    }
+                    ::core::option::Option::None => ::core::option::Option::None,
+                }
             })
         } else if self.inner.is_some() {
             self.decode_optional_fast()

@@ -8,7 +8,11 @@
 //! * on a field or CHOICE variant: `context = N`, `application = N`, `private = N`
 //!   (the tag), `explicit` / `implicit` (tagging mode, EXPLICIT unless the container says
 //!   `implicit_tags`), `default = "expr"` (DEFAULT: omitted on encode, rejected when
-//!   encoded under DER/CER), `name = "serialNumber"` (field name in error paths).
+//!   encoded under DER/CER), `default_der = "expr"` (DEFAULT given by the DER encoding of
+//!   the component with its default value, its own tag included, a `&'static [u8]`: the
+//!   absent component decodes it; DER rejects a component read from exactly those
+//!   octets, CER one whose DER re-encoding is them; the encoder omits a component that
+//!   encodes as them), `name = "serialNumber"` (field name in error paths).
 //!   A field of type `Option<T>` is OPTIONAL.
 //!
 //! The generated code calls the runtime's tagging helpers (`::synta::decode_explicit`,

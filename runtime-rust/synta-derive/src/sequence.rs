@@ -158,6 +158,15 @@ fn set_decode(
         let dec = c.decode_present();
         let name = &c.name;
         let cer_tag = c.order_tag_cer();
+        let read = match c.reject_default_in_set() {
+            None => quote!(::synta::ResultExt::field(#dec, #name)?),
+            Some(reject) => quote!({
+                let start = r.remaining();
+                let value = ::synta::ResultExt::field(#dec, #name)?;
+                ::synta::ResultExt::field(#reject, #name)?;
+                value
+            }),
+        };
         quote! {
             if #accepts {
                 if #v.is_some() {
@@ -168,7 +177,7 @@ fn set_decode(
                     let key = if rules == ::synta::Rules::Cer { #cer_tag } else { tag };
                     order.next(key, rules, at)?;
                 }
-                #v = ::core::option::Option::Some(::synta::ResultExt::field(#dec, #name)?);
+                #v = ::core::option::Option::Some(#read);
                 continue;
             }
         }
@@ -182,6 +191,11 @@ fn set_decode(
         let name = &c.name;
         if let Some(d) = &c.attrs.default {
             quote!(let #v = ::synta::ResultExt::field(::synta::resolve_default(end, r.rules(), #v, #d), #name)?;)
+        } else if let Some(absent) = c.absent_default(&quote!(end)) {
+            quote!(let #v = match #v {
+                ::core::option::Option::Some(v) => v,
+                ::core::option::Option::None => ::synta::ResultExt::field(#absent, #name)?,
+            };)
         } else if c.inner.is_some() {
             quote!()
         } else {

@@ -24,6 +24,7 @@ extern crate std;
 
 mod bignum;
 pub mod constraint;
+mod default_der;
 pub mod dump;
 pub mod error;
 pub mod fast;
@@ -40,6 +41,9 @@ pub mod walk;
 mod writer;
 
 pub use constraint::{element_offset, Constraint, Elements, Measure};
+pub use default_der::{
+    consumed_since, decode_absent_default, encodes_as_default, reject_encoded_default,
+};
 pub use error::{Error, ErrorKind, NonCanonical, PathSegment, Result, ResultExt};
 pub use fast::{
     decode_explicit_fast, decode_explicit_optional_fast, decode_implicit_fast,

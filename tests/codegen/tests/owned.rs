@@ -318,3 +318,39 @@ fn every_fixture_module_was_generated_in_owned_mode() {
         .count();
     assert!(count >= 150, "{count}");
 }
+
+#[test]
+fn typed_defaults_work_in_owned_mode() {
+    use owned::seq_default_typed_values::seq_default_typed_values::*;
+    let s: Settings = decode_detached(&[0x30, 0x00]).unwrap();
+    assert_eq!(s.kind, oid("1.3.6.1.4.1.32473.1"));
+    assert_eq!(s.label, Utf8StringBuf::new("synta").unwrap());
+    assert_eq!(s.flags.to_der().unwrap(), [0x03, 0x02, 0x06, 0x40]);
+    assert_eq!(s.alg.algorithm, oid("1.3.6.1.4.1.32473.1"));
+    assert_eq!(s.alg.parameters, Some(synta::Null));
+    assert_eq!(s.salt, OctetString::from_vec(vec![0x01, 0x02]));
+    assert_eq!(s.to_der().unwrap(), [0x30, 0x00]);
+
+    // DER rejects an encoded default, BER accepts it; both agree with borrowed mode.
+    let kind = [
+        0x30, 0x0b, 0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x81, 0xfd, 0x59, 0x01,
+    ];
+    let err = decode_detached::<Settings>(&kind).unwrap_err();
+    let borrowed =
+        fixtures::seq_default_typed_values::seq_default_typed_values::Settings::from_der(&kind)
+            .unwrap_err();
+    assert_eq!(err, borrowed);
+    assert_eq!(err.offset(), 2);
+    assert_eq!(Settings::from_ber(&kind).unwrap(), s);
+
+    // A non-default value round-trips.
+    let mut other = s.clone();
+    other.kind = oid("1.2.3.4");
+    let der = other.to_der().unwrap();
+    assert_eq!(der, [0x30, 0x05, 0x06, 0x03, 0x2a, 0x03, 0x04]);
+    assert_eq!(decode_detached::<Settings>(&der).unwrap(), other);
+
+    let o: Options = decode_detached(&[0x31, 0x00]).unwrap();
+    assert_eq!(o.alg.parameters, Some(synta::Null));
+    assert_eq!(o.to_der().unwrap(), [0x31, 0x00]);
+}

@@ -320,3 +320,139 @@ fn every_value_of_an_open_type_list_is_decoded_by_the_one_key() {
     };
     assert_eq!(text.as_str(), "ab");
 }
+
+/// `seq_default_typed_values`: DEFAULTs without a constant Rust form carry their DER
+/// encoding (`default_der`), and the derive works on encodings.
+mod typed_defaults {
+    use super::path_of;
+    use synta::{Decode, Encode, Rules};
+    use synta_codegen_tests::fixtures::seq_default_typed_values::seq_default_typed_values::*;
+
+    /// `1.3.6.1.4.1.32473.1` (`id-default`), with its header.
+    const ID_DEFAULT: [u8; 11] = [
+        0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01, 0x81, 0xfd, 0x59, 0x01,
+    ];
+
+    fn assert_defaults(s: &Settings<'_>) {
+        assert_eq!(s.kind.to_string(), "1.3.6.1.4.1.32473.1");
+        assert_eq!(s.label.as_str(), "synta");
+        // `{ low }`: bit 1 set, trailing zero bits not encoded.
+        assert_eq!(s.flags.to_der().unwrap(), [0x03, 0x02, 0x06, 0x40]);
+        assert_eq!(s.marker, synta::Null);
+        assert_eq!(s.alg.algorithm.to_string(), "1.3.6.1.4.1.32473.1");
+        assert_eq!(s.alg.parameters, Some(synta::Null));
+        assert_eq!(s.salt.as_bytes(), [0x01, 0x02]);
+        assert_eq!(s.count.to_string(), "3");
+    }
+
+    #[test]
+    fn absent_components_take_their_typed_default_and_are_omitted_again() {
+        let s = Settings::from_der(&[0x30, 0x00]).unwrap();
+        assert_defaults(&s);
+        // The general decoder agrees with the DER fast path.
+        let general: Settings<'_> =
+            synta::decode_general(&[0x30, 0x00], Rules::Der, synta::Limits::DEFAULT).unwrap();
+        assert_eq!(general, s);
+        assert_defaults(&Settings::from_ber(&[0x30, 0x00]).unwrap());
+        // Every component equals its default: none is encoded (X.690 11.5).
+        assert_eq!(s.to_der().unwrap(), [0x30, 0x00]);
+        assert_eq!(s.to_cer().unwrap(), [0x30, 0x80, 0x00, 0x00]);
+    }
+
+    #[test]
+    fn an_encoded_default_is_rejected_by_der_with_offset_and_path_and_accepted_by_ber() {
+        let mut kind = vec![0x30, 0x0b];
+        kind.extend_from_slice(&ID_DEFAULT);
+        let err = Settings::from_der(&kind).unwrap_err();
+        assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+        assert_eq!(err.offset(), 2, "{err}");
+        assert_eq!(path_of(&err), "Settings.kind");
+        let ber = Settings::from_ber(&kind).unwrap();
+        assert_defaults(&ber);
+        assert_eq!(ber.to_der().unwrap(), [0x30, 0x00]);
+        // CER compares the value's DER re-encoding (its own octets may differ).
+        let mut cer = vec![0x30, 0x80];
+        cer.extend_from_slice(&ID_DEFAULT);
+        cer.extend_from_slice(&[0x00, 0x00]);
+        let err = Settings::from_cer(&cer).unwrap_err();
+        assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+        assert_eq!(path_of(&err), "Settings.kind");
+
+        // An EXPLICIT SEQUENCE value equal to the default, after a non-default label.
+        let alg = [
+            0x30, 0x16, 0x0c, 0x03, b'a', b'b', b'c', 0xa2, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x2b,
+            0x06, 0x01, 0x04, 0x01, 0x81, 0xfd, 0x59, 0x01, 0x05, 0x00,
+        ];
+        let err = Settings::from_der(&alg).unwrap_err();
+        assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+        assert_eq!(err.offset(), 7, "{err}");
+        assert_eq!(path_of(&err), "Settings.alg");
+        let ber = Settings::from_ber(&alg).unwrap();
+        assert_eq!(ber.label.as_str(), "abc");
+        assert_eq!(ber.alg.parameters, Some(synta::Null));
+
+        // A named-bit BIT STRING and NULL equal to their defaults.
+        for (input, at, path) in [
+            (
+                &[0x30, 0x04, 0x80, 0x02, 0x06, 0x40][..],
+                2,
+                "Settings.flags",
+            ),
+            (&[0x30, 0x02, 0x81, 0x00][..], 2, "Settings.marker"),
+        ] {
+            let err = Settings::from_der(input).unwrap_err();
+            assert_eq!(err.offset(), at, "{err}");
+            assert_eq!(path_of(&err), path);
+            assert!(Settings::from_ber(input).is_ok());
+        }
+    }
+
+    #[test]
+    fn non_default_values_round_trip() {
+        let der = [
+            0x30, 0x1a, // SEQUENCE
+            0x06, 0x03, 0x2a, 0x03, 0x04, // kind 1.2.3.4
+            0x0c, 0x01, b'x', // label "x"
+            0x80, 0x02, 0x05, 0x20, // flags { high }
+            0xa2, 0x07, 0x30, 0x05, 0x06, 0x03, 0x2a, 0x03, 0x04, // alg without NULL
+            0x83, 0x00, // salt ''H
+            0x02, 0x01, 0x04, // count 4
+        ];
+        let s = Settings::from_der(&der).unwrap();
+        assert_eq!(s.kind.to_string(), "1.2.3.4");
+        assert_eq!(s.label.as_str(), "x");
+        assert_eq!(s.alg.parameters, None);
+        assert!(s.salt.as_bytes().is_empty());
+        assert_eq!(s.marker, synta::Null);
+        assert_eq!(s.to_der().unwrap(), der);
+        // CER writes the same components (EXPLICIT and SEQUENCE with indefinite lengths).
+        let cer = s.to_cer().unwrap();
+        assert_eq!(Settings::from_cer(&cer).unwrap(), s);
+
+        // A value built in Rust equal to a default is omitted on encode.
+        let mut built = s.clone();
+        built.label = synta::Utf8String::new("synta").unwrap();
+        // The 3-octet label is left out.
+        assert_eq!(built.to_der().unwrap().len(), der.len() - 3);
+    }
+
+    #[test]
+    fn set_components_take_their_defaults_too() {
+        let s = Options::from_der(&[0x31, 0x00]).unwrap();
+        assert_eq!(s.name.as_str(), "none");
+        assert_eq!(s.alg.parameters, Some(synta::Null));
+        assert_eq!(s.to_der().unwrap(), [0x31, 0x00]);
+
+        let name = [0x31, 0x06, 0x80, 0x04, b'n', b'o', b'n', b'e'];
+        let err = Options::from_der(&name).unwrap_err();
+        assert_eq!(err.kind().slug(), "non-canonical", "{err}");
+        assert_eq!(err.offset(), 2, "{err}");
+        assert_eq!(path_of(&err), "Options.name");
+        assert_eq!(Options::from_ber(&name).unwrap(), s);
+
+        let other = [0x31, 0x05, 0x80, 0x03, b'o', b'n', b'e'];
+        let v = Options::from_der(&other).unwrap();
+        assert_eq!(v.name.as_str(), "one");
+        assert_eq!(v.to_der().unwrap(), other);
+    }
+}

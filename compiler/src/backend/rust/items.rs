@@ -247,20 +247,32 @@ impl<'ir> Generator<'ir> {
         let optional = match &c.presence {
             Presence::Required => c.extension.is_some() && !variant,
             Presence::Optional => true,
-            Presence::Default(v) => match self.default_expr(&c.ty, v) {
-                Some(e) if !lazy => {
+            Presence::Default(v) => {
+                let constant = self.default_expr(&c.ty, v).filter(|_| !lazy);
+                // Without a constant form the runtime keeps the default's encoding.
+                let der = match constant {
+                    None if !lazy && !variant => self.default_der(&c.ty, v),
+                    _ => None,
+                };
+                if let Some(e) = constant {
                     let s = expr_text(&e);
                     attrs.push(quote!(default = #s));
                     false
-                }
-                _ => {
+                } else if let Some(bytes) = der {
+                    // Hex, as DER is read.
+                    let hex: Vec<String> = bytes.iter().map(|b| format!("0x{b:02x}")).collect();
+                    let s = format!("&[{}]", hex.join(", "));
+                    attrs.push(quote!(default_der = #s));
+                    doc.push_str(&format!(". DEFAULT {}", value_text(v)));
+                    false
+                } else {
                     doc.push_str(&format!(
                         ". DEFAULT {}: absent means the default value.",
                         value_text(v)
                     ));
                     true
                 }
-            },
+            }
         };
         if c.extension.is_some() {
             doc.push_str(". An extension addition.");
@@ -327,6 +339,13 @@ impl<'ir> Generator<'ir> {
             }
             _ => None,
         }
+    }
+
+    /// The DER encoding of a DEFAULT value as the whole component (its own tag
+    /// included), for `#[asn1(default_der = ...)]`; `None` when it cannot be encoded at
+    /// compile time.
+    fn default_der(&self, ty: &'ir Type, v: &'ir Value) -> Option<Vec<u8>> {
+        crate::ir::der::encode(ty, v, &|q| self.definition_type(q))
     }
 
     /// The path of the generated enum a (possibly referenced) ENUMERATED type names.
@@ -514,7 +533,13 @@ fn value_text(v: &Value) -> String {
         Value::Choice(alt, v) => format!("{alt}: {}", value_text(v)),
         Value::BitString(bits) => format!("'{bits}'B"),
         Value::OctetString(hex) => format!("'{hex}'H"),
-        Value::String(s) | Value::Text(s) | Value::Real(s) => s.clone(),
+        // As ASN.1 writes a cstring: quoted, an inner quote doubled.
+        Value::String(s) => format!("\"{}\"", s.replace('"', "\"\"")),
+        Value::Real(s) => s.clone(),
+        // Notation kept as written may span lines; a doc line holds it on one.
+        Value::Text(s) | Value::Open { text: s, .. } => {
+            s.split_whitespace().collect::<Vec<_>>().join(" ")
+        }
         Value::RelativeOid(d) => d.clone(),
         Value::Null => "NULL".to_string(),
         Value::SequenceOf(items) => format!(

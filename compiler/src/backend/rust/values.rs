@@ -1,44 +1,10 @@
 //! Values as Rust constants and expressions: OBJECT IDENTIFIER contents octets, INTEGER
 //! two's-complement octets, DEFAULT values.
 
-use num_bigint::BigInt;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-/// The contents octets of a dotted OBJECT IDENTIFIER (X.690 8.19), or `None` when it is
-/// not a valid absolute OID.
-pub fn oid_contents(dotted: &str) -> Option<Vec<u8>> {
-    let arcs: Vec<u128> = dotted
-        .split('.')
-        .map(|a| a.parse::<u128>().ok())
-        .collect::<Option<_>>()?;
-    let (&first, rest) = arcs.split_first()?;
-    let (&second, rest) = rest.split_first()?;
-    if first > 2 || (first < 2 && second > 39) {
-        return None;
-    }
-    let mut out = Vec::new();
-    push_subid(&mut out, first.checked_mul(40)?.checked_add(second)?);
-    for &arc in rest {
-        push_subid(&mut out, arc);
-    }
-    Some(out)
-}
-
-fn push_subid(out: &mut Vec<u8>, mut v: u128) {
-    let mut groups = vec![(v & 0x7f) as u8];
-    v >>= 7;
-    while v > 0 {
-        groups.push((v & 0x7f) as u8 | 0x80);
-        v >>= 7;
-    }
-    out.extend(groups.iter().rev());
-}
-
-/// Minimal two's-complement contents octets of an INTEGER (X.690 8.3).
-pub fn integer_contents(v: &BigInt) -> Vec<u8> {
-    v.to_signed_bytes_be()
-}
+pub use crate::ir::der::{integer_contents, oid_contents};
 
 /// A byte-slice literal: `&[0x55, 0x1d]`.
 pub fn byte_slice(bytes: &[u8]) -> TokenStream {
@@ -49,6 +15,7 @@ pub fn byte_slice(bytes: &[u8]) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_bigint::BigInt;
 
     #[test]
     fn oids_and_integers() {

@@ -410,9 +410,12 @@ pub struct Pbkdf2Params<'a> {
         constraint = "::synta::Constraint::new(\"(1..MAX)\").value(::core::option::Option::Some(1), ::core::option::Option::None)"
     )]
     pub key_length: ::core::option::Option<::synta::IntRef<'a>>,
-    /// `prf` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:189). DEFAULT { algorithm {1.3.6.1.5.5.8.1.2}, parameters NULL:NULL }: absent means the default value.
-    #[asn1(name = "prf")]
-    pub prf: ::core::option::Option<Pbkdf2PrFsAlgorithmIdentifier<'a>>,
+    /// `prf` (schemas/rfc5911/CryptographicMessageSyntaxAlgorithms-2009.asn1:189). DEFAULT { algorithm {1.3.6.1.5.5.8.1.2}, parameters NULL:NULL }
+    #[asn1(
+        name = "prf",
+        default_der = "&[0x30, 0x0c, 0x06, 0x08, 0x2b, 0x06, 0x01, 0x05, 0x05, 0x08, 0x01, 0x02, 0x05, 0x00]"
+    )]
+    pub prf: Pbkdf2PrFsAlgorithmIdentifier<'a>,
 }
 /// ```asn1
 /// dh-public-number OBJECT IDENTIFIER ::= dhpublicnumber

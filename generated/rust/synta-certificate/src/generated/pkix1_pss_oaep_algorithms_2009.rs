@@ -403,13 +403,22 @@ impl<'a> PSourceAlgorithm<'a> {
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "RSASSA-PSS-params")]
 pub struct RsassaPssParams<'a> {
-    /// `hashAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:290). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }: absent means the default value.
-    #[asn1(name = "hashAlgorithm", context = 0, explicit)]
-    pub hash_algorithm: ::core::option::Option<HashAlgorithm<'a>>,
-    /** `maskGenAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:291). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier
-    }: absent means the default value.*/
-    #[asn1(name = "maskGenAlgorithm", context = 1, explicit)]
-    pub mask_gen_algorithm: ::core::option::Option<MaskGenAlgorithm<'a>>,
+    /// `hashAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:290). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }
+    #[asn1(
+        name = "hashAlgorithm",
+        context = 0,
+        explicit,
+        default_der = "&[0xa0, 0x0b, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00]"
+    )]
+    pub hash_algorithm: HashAlgorithm<'a>,
+    /// `maskGenAlgorithm` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:291). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier }
+    #[asn1(
+        name = "maskGenAlgorithm",
+        context = 1,
+        explicit,
+        default_der = "&[0xa1, 0x18, 0x30, 0x16, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00]"
+    )]
+    pub mask_gen_algorithm: MaskGenAlgorithm<'a>,
     /// `saltLength` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:292)
     #[asn1(
         name = "saltLength",
@@ -440,15 +449,28 @@ pub struct RsassaPssParams<'a> {
 #[derive(Debug, Clone, PartialEq, ::synta::Sequence)]
 #[asn1(name = "RSAES-OAEP-params")]
 pub struct RsaesOaepParams<'a> {
-    /// `hashFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:302). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }: absent means the default value.
-    #[asn1(name = "hashFunc", context = 0, explicit)]
-    pub hash_func: ::core::option::Option<HashAlgorithm<'a>>,
-    /** `maskGenFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:303). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier
-    }: absent means the default value.*/
-    #[asn1(name = "maskGenFunc", context = 1, explicit)]
-    pub mask_gen_func: ::core::option::Option<MaskGenAlgorithm<'a>>,
-    /** `pSourceFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:304). DEFAULT { algorithm {1.2.840.113549.1.1.9}, parameters EncodingParameters : nullOctetString
-    }: absent means the default value.*/
-    #[asn1(name = "pSourceFunc", context = 2, explicit)]
-    pub p_source_func: ::core::option::Option<PSourceAlgorithm<'a>>,
+    /// `hashFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:302). DEFAULT { algorithm {1.3.14.3.2.26}, parameters NULL : NULL }
+    #[asn1(
+        name = "hashFunc",
+        context = 0,
+        explicit,
+        default_der = "&[0xa0, 0x0b, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00]"
+    )]
+    pub hash_func: HashAlgorithm<'a>,
+    /// `maskGenFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:303). DEFAULT { algorithm {1.2.840.113549.1.1.8}, parameters HashAlgorithm : sha1Identifier }
+    #[asn1(
+        name = "maskGenFunc",
+        context = 1,
+        explicit,
+        default_der = "&[0xa1, 0x18, 0x30, 0x16, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00]"
+    )]
+    pub mask_gen_func: MaskGenAlgorithm<'a>,
+    /// `pSourceFunc` (schemas/rfc5912/PKIX1-PSS-OAEP-Algorithms-2009.asn1:304). DEFAULT { algorithm {1.2.840.113549.1.1.9}, parameters EncodingParameters : nullOctetString }
+    #[asn1(
+        name = "pSourceFunc",
+        context = 2,
+        explicit,
+        default_der = "&[0xa2, 0x0f, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x09, 0x04, 0x00]"
+    )]
+    pub p_source_func: PSourceAlgorithm<'a>,
 }

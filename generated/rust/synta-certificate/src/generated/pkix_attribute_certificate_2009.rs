@@ -580,9 +580,9 @@ pub struct Clearance<'a> {
     /// `policyId` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:251)
     #[asn1(name = "policyId")]
     pub policy_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `classList` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:252). DEFAULT '01'B: absent means the default value.
-    #[asn1(name = "classList")]
-    pub class_list: ::core::option::Option<ClassList<'a>>,
+    /// `classList` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:252). DEFAULT '01'B
+    #[asn1(name = "classList", default_der = "&[0x03, 0x02, 0x06, 0x40]")]
+    pub class_list: ClassList<'a>,
     /// `securityCategories` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:253)
     #[asn1(name = "securityCategories")]
     pub security_categories: ::core::option::Option<
@@ -649,9 +649,14 @@ pub struct ClearanceRfc3281<'a> {
     /// `policyId` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:263)
     #[asn1(name = "policyId", context = 0, implicit)]
     pub policy_id: ::synta::ObjectIdentifierRef<'a>,
-    /// `classList` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:264). DEFAULT '01'B: absent means the default value.
-    #[asn1(name = "classList", context = 1, implicit)]
-    pub class_list: ::core::option::Option<ClassList<'a>>,
+    /// `classList` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:264). DEFAULT '01'B
+    #[asn1(
+        name = "classList",
+        context = 1,
+        implicit,
+        default_der = "&[0x81, 0x02, 0x06, 0x40]"
+    )]
+    pub class_list: ClassList<'a>,
     /// `securityCategories` (schemas/rfc5912/PKIXAttributeCertificate-2009.asn1:265)
     #[asn1(name = "securityCategories", context = 2, implicit)]
     pub security_categories: ::core::option::Option<
