@@ -5,6 +5,10 @@
 //! (zero-copy, so parsing never pays for it); the backend emits one enum per object set
 //! and field, with a variant per object, and an accessor on the struct that decodes the
 //! component by its key. Unknown keys give `Unknown` with the raw value.
+//!
+//! Errors inside the value carry offsets into the whole input, as every decoding error
+//! does: an `AnyRef`/`Any` keeps the offset it was read at, and the contents of an OCTET
+//! STRING decode at `OctetStringRef::offset()` (an owned `OctetString` keeps it too).
 
 use proc_macro2::{Ident, Span};
 use quote::quote;
@@ -103,12 +107,20 @@ impl<'ir> Generator<'ir> {
                  (`Unknown` for a key outside the set).",
                 c.name, key.name, table.object_set
             );
-            let arg = match carrier {
-                Carrier::Element { optional: true } => quote!(self.#value.as_ref()),
-                Carrier::Element { optional: false } => {
-                    quote!(::core::option::Option::Some(&self.#value))
+            // The contents of an OCTET STRING decode at their offset in the input, so
+            // that errors inside them count from the start of the whole input.
+            let (decode, arg) = match carrier {
+                Carrier::Element { optional: true } => {
+                    (quote!(decode), quote!(self.#value.as_ref()))
                 }
-                Carrier::Octets => quote!(self.#value.as_bytes()),
+                Carrier::Element { optional: false } => (
+                    quote!(decode),
+                    quote!(::core::option::Option::Some(&self.#value)),
+                ),
+                Carrier::Octets => (
+                    quote!(decode_at),
+                    quote!(self.#value.as_bytes(), self.#value.offset()),
+                ),
             };
             let ret = match carrier {
                 Carrier::Octets if self.options.mode.is_owned() => path.clone(),
@@ -128,7 +140,7 @@ impl<'ir> Generator<'ir> {
                 #[doc = #doc]
                 pub fn #method(&self) -> ::synta::Result<#ret> {
                     ::synta::ResultExt::field(
-                        <#ret>::decode(&self.#key_field, #arg),
+                        <#ret>::#decode(&self.#key_field, #arg),
                         #name,
                     )
                 }
@@ -195,6 +207,8 @@ impl<'ir> Generator<'ir> {
         let mut seen_keys = std::collections::HashSet::new();
         let mut variants = Vec::new();
         let mut arms = Vec::new();
+        // Whether any arm decodes (and so reads `offset`).
+        let mut typed = false;
         for (i, row) in table.rows.iter().enumerate() {
             let Value::ObjectIdentifier(dotted) = &row.key else {
                 continue;
@@ -216,9 +230,10 @@ impl<'ir> Generator<'ir> {
                 Some(t) => {
                     let ty = self.type_expr(t, &format!("{base}-{label}"), 0);
                     variants.push(quote!(#[doc = #doc] #v(#ty)));
+                    typed = true;
                     arms.push(match carrier {
                         Carrier::Octets => quote! {
-                            #pattern => ::synta::from_der(value).map(Self::#v),
+                            #pattern => ::synta::decode_at(value, offset, ::synta::Rules::Der).map(Self::#v),
                         },
                         Carrier::Element { .. } => quote! {
                             #pattern => match value {
@@ -279,6 +294,41 @@ impl<'ir> Generator<'ir> {
         );
         let generics = mode.generics(true);
         let oid_key = mode.oid_key();
+        let decoders = match carrier {
+            Carrier::Octets => {
+                let offset = if typed {
+                    quote!(offset)
+                } else {
+                    quote!(_offset)
+                };
+                quote! {
+                    /// Decodes `value` as the type the object set gives `key` (DER); error
+                    /// offsets count from the start of `value`.
+                    pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                        Self::decode_at(key, value, 0)
+                    }
+
+                    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+                    /// larger input (the OCTET STRING's `offset()`): error offsets count
+                    /// from the start of that input.
+                    pub fn decode_at(key: &#oid_key, value: #value_ty, #offset: usize) -> ::synta::Result<Self> {
+                        match key.as_bytes() {
+                            #(#arms)*
+                            #fallback
+                        }
+                    }
+                }
+            }
+            Carrier::Element { .. } => quote! {
+                /// Decodes `value` as the type the object set gives `key` (DER).
+                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                    match key.as_bytes() {
+                        #(#arms)*
+                        #fallback
+                    }
+                }
+            },
+        };
         self.push_item(quote! {
             #[doc = #doc]
             #[derive(Debug, Clone, PartialEq)]
@@ -288,13 +338,7 @@ impl<'ir> Generator<'ir> {
             }
 
             impl #generics #ident #generics {
-                /// Decodes `value` as the type the object set gives `key` (DER).
-                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
-                    match key.as_bytes() {
-                        #(#arms)*
-                        #fallback
-                    }
-                }
+                #decoders
             }
         });
         Some(name)
