@@ -354,3 +354,60 @@ fn typed_defaults_work_in_owned_mode() {
     assert_eq!(o.alg.parameters, Some(synta::Null));
     assert_eq!(o.to_der().unwrap(), [0x31, 0x00]);
 }
+
+/// An error inside an extension value (the contents of an OCTET STRING) is reported at
+/// its offset in the whole input, by the borrowed and the owned accessor alike (an owned
+/// `OctetString` keeps the offset it was read at).
+#[test]
+fn errors_inside_an_extension_value_carry_offsets_into_the_whole_input() {
+    use fixtures::param_rfc5912_extensions::param_rfc5912_extensions as borrowed;
+    use owned::param_rfc5912_extensions::param_rfc5912_extensions::*;
+    let value = BasicConstraints {
+        ca: true,
+        path_len_constraint: None,
+    }
+    .to_der()
+    .unwrap();
+    assert_eq!(value, [0x30, 0x03, 0x01, 0x01, 0xff]);
+    let tbs = TbsCertificate {
+        version: Int::from(2u8),
+        serial: Int::from(1u8),
+        extensions: Some(vec![ExtensionCertExtensions {
+            extn_id: ID_CE_BASIC_CONSTRAINTS.to_owned_oid(),
+            critical: true,
+            extn_value: OctetString::from_vec(value.clone()),
+        }]),
+    };
+    let mut der = tbs.to_der().unwrap();
+    // Where the value lies, found by searching the bytes (not by decoding them); the
+    // BOOLEAN's identifier octet, replaced by NULL's, is the bad octet.
+    let found: Vec<usize> = der
+        .windows(value.len())
+        .enumerate()
+        .filter(|(_, w)| *w == value.as_slice())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(found.len(), 1);
+    let bad = found[0] + 2;
+    der[bad] = 0x05;
+
+    let b = borrowed::TbsCertificate::from_der(&der).unwrap();
+    let e = b.extensions.as_ref().unwrap()[0]
+        .extn_value_decoded()
+        .unwrap_err();
+    assert_eq!(e.offset(), bad, "{e}");
+    assert!(e.to_string().contains("extnValue"), "{e}");
+
+    let o: TbsCertificate = decode_detached(&der).unwrap();
+    let ext = &o.extensions.as_ref().unwrap()[0];
+    assert_eq!(ext.extn_value.offset(), found[0]);
+    assert_eq!(ext.extn_value_decoded().unwrap_err(), e);
+    // `decode` on the bytes alone counts from the start of the value.
+    let relative =
+        ExtensionCertExtensionsExtnValue::decode(&ext.extn_id, ext.extn_value.as_bytes())
+            .unwrap_err();
+    assert_eq!(relative.offset(), 2, "{relative}");
+    // A value built by the caller has offset 0: its accessor counts from its start.
+    let built = &tbs.extensions.as_ref().unwrap()[0];
+    assert_eq!(built.extn_value.offset(), 0);
+}

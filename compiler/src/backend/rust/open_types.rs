@@ -7,6 +7,10 @@
 //! component by its key. Unknown keys give `Unknown` with the raw value. A SET OF /
 //! SEQUENCE OF open values (an Attribute's `values`) gets an accessor that decodes
 //! every element by the one key.
+//!
+//! Errors inside the value carry offsets into the whole input, as every decoding error
+//! does: an `AnyRef`/`Any` keeps the offset it was read at, and the contents of an OCTET
+//! STRING decode at `OctetStringRef::offset()` (an owned `OctetString` keeps it too).
 
 use proc_macro2::{Ident, Span};
 use quote::quote;
@@ -172,12 +176,20 @@ impl<'ir> Generator<'ir> {
                  (`Unknown` for a key outside the set).",
                 c.name, key.name, table.object_set
             );
-            let arg = match carrier {
-                Carrier::Element { optional: true } => quote!(self.#value.as_ref()),
-                Carrier::Element { optional: false } => {
-                    quote!(::core::option::Option::Some(&self.#value))
+            // The contents of an OCTET STRING decode at their offset in the input, so
+            // that errors inside them count from the start of the whole input.
+            let (decode, arg) = match carrier {
+                Carrier::Element { optional: true } => {
+                    (quote!(decode), quote!(self.#value.as_ref()))
                 }
-                Carrier::Octets => quote!(self.#value.as_bytes()),
+                Carrier::Element { optional: false } => (
+                    quote!(decode),
+                    quote!(::core::option::Option::Some(&self.#value)),
+                ),
+                Carrier::Octets => (
+                    quote!(decode_at),
+                    quote!(self.#value.as_bytes(), self.#value.offset()),
+                ),
                 Carrier::List { .. } => continue,
             };
             let ret = match carrier {
@@ -198,7 +210,7 @@ impl<'ir> Generator<'ir> {
                     #[doc = #doc]
                     pub fn #method(&self) -> ::synta::Result<#ret> {
                         ::synta::ResultExt::field(
-                            <#ret>::decode(&self.#key_field, #arg),
+                            <#ret>::#decode(&self.#key_field, #arg),
                             #name,
                         )
                     }
@@ -282,8 +294,8 @@ impl<'ir> Generator<'ir> {
         let mut seen_keys = std::collections::HashSet::new();
         let mut variants = Vec::new();
         let mut arms = Vec::new();
-        // Whether an arm decodes (and so reads `rules`).
-        let mut typed_rows = false;
+        // Whether any arm decodes (and so reads `rules` or `offset`).
+        let mut typed = false;
         for (i, row) in table.rows.iter().enumerate() {
             let Value::ObjectIdentifier(dotted) = &row.key else {
                 continue;
@@ -303,12 +315,12 @@ impl<'ir> Generator<'ir> {
             let doc = format!(" `{label}` ({dotted}).");
             match &row.ty {
                 Some(t) => {
-                    typed_rows = true;
                     let ty = self.type_expr(t, &format!("{base}-{label}"), 0);
                     variants.push(quote!(#[doc = #doc] #v(#ty)));
+                    typed = true;
                     arms.push(match carrier {
                         Carrier::Octets => quote! {
-                            #pattern => ::synta::from_der(value).map(Self::#v),
+                            #pattern => ::synta::decode_at(value, offset, ::synta::Rules::Der).map(Self::#v),
                         },
                         Carrier::Element { .. } | Carrier::List { .. } => quote! {
                             #pattern => match value {
@@ -369,39 +381,52 @@ impl<'ir> Generator<'ir> {
         );
         let generics = mode.generics(true);
         let oid_key = mode.oid_key();
-        let rules = Ident::new(
-            if typed_rows { "rules" } else { "_rules" },
-            Span::call_site(),
-        );
-        let decoders = if octets {
-            quote! {
-                /// Decodes `value` as the type the object set gives `key` (DER).
-                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
-                    match key.as_bytes() {
-                        #(#arms)*
-                        #fallback
+        let decoders = match carrier {
+            Carrier::Octets => {
+                let offset = if typed {
+                    quote!(offset)
+                } else {
+                    quote!(_offset)
+                };
+                quote! {
+                    /// Decodes `value` as the type the object set gives `key` (DER); error
+                    /// offsets count from the start of `value`.
+                    pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                        Self::decode_at(key, value, 0)
+                    }
+
+                    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+                    /// larger input (the OCTET STRING's `offset()`): error offsets count
+                    /// from the start of that input.
+                    pub fn decode_at(key: &#oid_key, value: #value_ty, #offset: usize) -> ::synta::Result<Self> {
+                        match key.as_bytes() {
+                            #(#arms)*
+                            #fallback
+                        }
                     }
                 }
             }
-        } else {
             // An open value is part of its enclosing encoding, so it follows the rules
             // that encoding was read with (`decode_with`); `decode` is the DER case.
-            quote! {
-                /// Decodes `value` as the type the object set gives `key` (DER).
-                pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
-                    Self::decode_with(key, value, ::synta::Rules::Der)
-                }
+            Carrier::Element { .. } | Carrier::List { .. } => {
+                let rules = if typed { quote!(rules) } else { quote!(_rules) };
+                quote! {
+                        /// Decodes `value` as the type the object set gives `key` (DER).
+                        pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                            Self::decode_with(key, value, ::synta::Rules::Der)
+                        }
 
-                /// Decodes `value` as the type the object set gives `key` under `rules`,
-                /// those the enclosing value was read with.
-                pub fn decode_with(
-                    key: &#oid_key,
-                    value: #value_ty,
-                    #rules: ::synta::Rules,
-                ) -> ::synta::Result<Self> {
-                    match key.as_bytes() {
-                        #(#arms)*
-                        #fallback
+                        /// Decodes `value` as the type the object set gives `key` under `rules`,
+                        /// those the enclosing value was read with.
+                        pub fn decode_with(
+                            key: &#oid_key,
+                            value: #value_ty,
+                            #rules: ::synta::Rules,
+                        ) -> ::synta::Result<Self> {
+                        match key.as_bytes() {
+                            #(#arms)*
+                            #fallback
+                        }
                     }
                 }
             }

@@ -35,13 +35,8 @@ pub(crate) fn first_element(der: &[u8]) -> Result<&[u8]> {
     Ok(raw)
 }
 
-/// Decodes `inner`, a part of `outer` (the value inside an OCTET STRING), as one DER `T`
-/// with error offsets counted from the start of `outer`.
-pub(crate) fn decode_inside<'a, T: Decode<'a>>(outer: &[u8], inner: &'a [u8]) -> Result<T> {
-    synta::decode_at(inner, offset_inside(outer, inner), Rules::Der)
-}
-
-/// Where `inner` starts within `outer` (0 when it is not a part of it).
+/// Where `inner` starts within `outer` (0 when it is not a part of it). Only for BIT
+/// STRING contents: an OCTET STRING knows its own offset (`OctetStringRef::offset`).
 pub(crate) fn offset_inside(outer: &[u8], inner: &[u8]) -> usize {
     position_in(outer, inner).unwrap_or(0)
 }
@@ -328,7 +323,9 @@ impl<'a> Certificate<'a> {
             return Ok(None);
         };
         let bytes = borrowed(e.extn_value.borrowed(), "extnValue")?;
-        let at = offset_inside(self.der, bytes);
+        // The extensions were decoded where they lie in the certificate, so the
+        // OCTET STRING's offset is absolute.
+        let at = e.extn_value.offset();
         let v = synta::decode_at::<T>(bytes, at, Rules::Der);
         synta::ResultExt::field(v.map(|v| Some((v, at))), name)
     }

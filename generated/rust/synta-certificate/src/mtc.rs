@@ -212,7 +212,8 @@ pub(crate) fn certification_authority<'a>(
         return Ok(None);
     };
     let bytes = crate::certificate::borrowed(e.extn_value.borrowed(), "extnValue")?;
-    CertificationAuthority::from_der(bytes)
-        .map(Some)
+    // At the value's offset in the certificate, as every extension error is.
+    synta::decode_at(bytes, e.extn_value.offset(), synta::Rules::Der)
+        .map(|inner| Some(CertificationAuthority { inner }))
         .field("mtcCertificationAuthority")
 }

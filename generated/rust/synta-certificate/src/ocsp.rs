@@ -54,7 +54,11 @@ impl<'a> OcspResponse<'a> {
             Some(rb) if rb.response_type.as_bytes() == ocsp::ID_PKIX_OCSP_BASIC.as_bytes() => {
                 let bytes = crate::certificate::borrowed(rb.response.borrowed(), "response")?;
                 Some(synta::ResultExt::field(
-                    crate::certificate::decode_inside::<ocsp::BasicOcspResponse>(der, bytes),
+                    synta::decode_at::<ocsp::BasicOcspResponse>(
+                        bytes,
+                        rb.response.offset(),
+                        synta::Rules::Der,
+                    ),
                     "responseBytes.response",
                 )?)
             }

@@ -222,14 +222,26 @@ pub enum ResponseBytesResponse<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ResponseBytesResponse<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 48, 1, 1] => {
-                ::synta::from_der(value).map(Self::BasicResponse)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::BasicResponse)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -242,7 +254,11 @@ impl<'a> ResponseBytes<'a> {
         ::synta::ResultExt::field(
             <ResponseBytesResponse<
                 '_,
-            >>::decode(&self.response_type, self.response.as_bytes()),
+            >>::decode_at(
+                &self.response_type,
+                self.response.as_bytes(),
+                self.response.offset(),
+            ),
             "response",
         )
     }

@@ -99,10 +99,21 @@ pub enum ExtensionAttributeCertExtensionsV1ExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionAttributeCertExtensionsV1ExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
+    ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        _offset: usize,
     ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             _ => Ok(Self::Unknown(value)),
@@ -118,7 +129,11 @@ impl<'a> ExtensionAttributeCertExtensionsV1<'a> {
         ::synta::ResultExt::field(
             <ExtensionAttributeCertExtensionsV1ExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -270,37 +285,94 @@ pub enum ExtensionCertExtensionsExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionCertExtensionsExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[85, 29, 35] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityKeyIdentifier)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuthorityKeyIdentifier)
             }
-            &[85, 29, 14] => ::synta::from_der(value).map(Self::ExtSubjectKeyIdentifier),
-            &[85, 29, 15] => ::synta::from_der(value).map(Self::ExtKeyUsage),
-            &[85, 29, 16] => ::synta::from_der(value).map(Self::ExtPrivateKeyUsagePeriod),
-            &[85, 29, 32] => ::synta::from_der(value).map(Self::ExtCertificatePolicies),
-            &[85, 29, 33] => ::synta::from_der(value).map(Self::ExtPolicyMappings),
-            &[85, 29, 17] => ::synta::from_der(value).map(Self::ExtSubjectAltName),
-            &[85, 29, 18] => ::synta::from_der(value).map(Self::ExtIssuerAltName),
+            &[85, 29, 14] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtSubjectKeyIdentifier)
+            }
+            &[85, 29, 15] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtKeyUsage)
+            }
+            &[85, 29, 16] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtPrivateKeyUsagePeriod)
+            }
+            &[85, 29, 32] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCertificatePolicies)
+            }
+            &[85, 29, 33] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtPolicyMappings)
+            }
+            &[85, 29, 17] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtSubjectAltName)
+            }
+            &[85, 29, 18] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtIssuerAltName)
+            }
             &[85, 29, 9] => {
-                ::synta::from_der(value).map(Self::ExtSubjectDirectoryAttributes)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtSubjectDirectoryAttributes)
             }
-            &[85, 29, 19] => ::synta::from_der(value).map(Self::ExtBasicConstraints),
-            &[85, 29, 30] => ::synta::from_der(value).map(Self::ExtNameConstraints),
-            &[85, 29, 36] => ::synta::from_der(value).map(Self::ExtPolicyConstraints),
-            &[85, 29, 37] => ::synta::from_der(value).map(Self::ExtExtKeyUsage),
-            &[85, 29, 31] => ::synta::from_der(value).map(Self::ExtCrlDistributionPoints),
-            &[85, 29, 54] => ::synta::from_der(value).map(Self::ExtInhibitAnyPolicy),
-            &[85, 29, 46] => ::synta::from_der(value).map(Self::ExtFreshestCrl),
+            &[85, 29, 19] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtBasicConstraints)
+            }
+            &[85, 29, 30] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtNameConstraints)
+            }
+            &[85, 29, 36] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtPolicyConstraints)
+            }
+            &[85, 29, 37] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtExtKeyUsage)
+            }
+            &[85, 29, 31] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCrlDistributionPoints)
+            }
+            &[85, 29, 54] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtInhibitAnyPolicy)
+            }
+            &[85, 29, 46] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtFreshestCrl)
+            }
             &[43, 6, 1, 5, 5, 7, 1, 1] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityInfoAccess)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuthorityInfoAccess)
             }
             &[43, 6, 1, 5, 5, 7, 1, 11] => {
-                ::synta::from_der(value).map(Self::ExtSubjectInfoAccessSyntax)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtSubjectInfoAccessSyntax)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -315,7 +387,11 @@ impl<'a> ExtensionCertExtensions<'a> {
         ::synta::ResultExt::field(
             <ExtensionCertExtensionsExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -590,7 +666,11 @@ impl<'a> ExtensionCertExtensions2<'a> {
         ::synta::ResultExt::field(
             <ExtensionCertExtensionsExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -624,16 +704,39 @@ pub enum ExtensionCrlEntryExtensionsExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionCrlEntryExtensionsExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
-            &[85, 29, 21] => ::synta::from_der(value).map(Self::ExtCrlReason),
-            &[85, 29, 29] => ::synta::from_der(value).map(Self::ExtCertificateIssuer),
-            &[85, 29, 23] => ::synta::from_der(value).map(Self::ExtHoldInstructionCode),
-            &[85, 29, 24] => ::synta::from_der(value).map(Self::ExtInvalidityDate),
+            &[85, 29, 21] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCrlReason)
+            }
+            &[85, 29, 29] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCertificateIssuer)
+            }
+            &[85, 29, 23] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtHoldInstructionCode)
+            }
+            &[85, 29, 24] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtInvalidityDate)
+            }
             _ => Ok(Self::Unknown(value)),
         }
     }
@@ -647,7 +750,11 @@ impl<'a> ExtensionCrlEntryExtensions<'a> {
         ::synta::ResultExt::field(
             <ExtensionCrlEntryExtensionsExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -687,22 +794,47 @@ pub enum ExtensionCrlExtensionsExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionCrlExtensionsExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[85, 29, 35] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityKeyIdentifier)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuthorityKeyIdentifier)
             }
-            &[85, 29, 18] => ::synta::from_der(value).map(Self::ExtIssuerAltName),
-            &[85, 29, 20] => ::synta::from_der(value).map(Self::ExtCrlNumber),
-            &[85, 29, 27] => ::synta::from_der(value).map(Self::ExtDeltaCrlIndicator),
+            &[85, 29, 18] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtIssuerAltName)
+            }
+            &[85, 29, 20] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCrlNumber)
+            }
+            &[85, 29, 27] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtDeltaCrlIndicator)
+            }
             &[85, 29, 28] => {
-                ::synta::from_der(value).map(Self::ExtIssuingDistributionPoint)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtIssuingDistributionPoint)
             }
-            &[85, 29, 46] => ::synta::from_der(value).map(Self::ExtFreshestCrl),
+            &[85, 29, 46] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtFreshestCrl)
+            }
             _ => Ok(Self::Unknown(value)),
         }
     }
@@ -716,7 +848,11 @@ impl<'a> ExtensionCrlExtensions<'a> {
         ::synta::ResultExt::field(
             <ExtensionCrlExtensionsExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -949,29 +1085,54 @@ pub enum ExtensionAttributeCertExtensionsExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionAttributeCertExtensionsExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 1, 4] => {
-                ::synta::from_der(value).map(Self::ExtAuditIdentity)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuditIdentity)
             }
-            &[85, 29, 55] => ::synta::from_der(value).map(Self::ExtTargetInformation),
+            &[85, 29, 55] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtTargetInformation)
+            }
             &[85, 29, 35] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityKeyIdentifier)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuthorityKeyIdentifier)
             }
             &[43, 6, 1, 5, 5, 7, 1, 1] => {
-                ::synta::from_der(value).map(Self::ExtAuthorityInfoAccess)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAuthorityInfoAccess)
             }
-            &[85, 29, 31] => ::synta::from_der(value).map(Self::ExtCrlDistributionPoints),
-            &[85, 29, 56] => ::synta::from_der(value).map(Self::ExtNoRevAvail),
+            &[85, 29, 31] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCrlDistributionPoints)
+            }
+            &[85, 29, 56] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtNoRevAvail)
+            }
             &[43, 6, 1, 5, 5, 7, 1, 10] => {
-                ::synta::from_der(value).map(Self::ExtAcProxying)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAcProxying)
             }
             &[43, 6, 1, 5, 5, 7, 1, 6] => {
-                ::synta::from_der(value).map(Self::ExtAaControls)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtAaControls)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -986,7 +1147,11 @@ impl<'a> ExtensionAttributeCertExtensions<'a> {
         ::synta::ResultExt::field(
             <ExtensionAttributeCertExtensionsExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -1054,7 +1219,11 @@ impl<'a> Extension<'a> {
         ::synta::ResultExt::field(
             <ExtensionAttributeCertExtensionsV1ExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -1353,20 +1522,34 @@ pub enum ExtensionExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 48, 1, 2] => {
-                ::synta::from_der(value).map(Self::ReOcspNonce)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspNonce)
             }
             &[43, 6, 1, 5, 5, 7, 48, 1, 4] => {
-                ::synta::from_der(value).map(Self::ReOcspResponse)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspResponse)
             }
             &[43, 6, 1, 5, 5, 7, 48, 1, 8] => {
-                ::synta::from_der(value).map(Self::ReOcspPreferredSignatureAlgorithms)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspPreferredSignatureAlgorithms)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -1377,7 +1560,13 @@ impl<'a> Extension2<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
     pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionExtnValue<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue<
+                '_,
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -1406,14 +1595,26 @@ pub enum ExtensionReOcspServiceLocatorExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionReOcspServiceLocatorExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 48, 1, 7] => {
-                ::synta::from_der(value).map(Self::ReOcspServiceLocator)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspServiceLocator)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -1428,7 +1629,11 @@ impl<'a> ExtensionReOcspServiceLocator<'a> {
         ::synta::ResultExt::field(
             <ExtensionReOcspServiceLocatorExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -1459,17 +1664,30 @@ pub enum ExtensionReOcspNonceReOcspExtendedRevokeExtnValue<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionReOcspNonceReOcspExtendedRevokeExtnValue<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 48, 1, 2] => {
-                ::synta::from_der(value).map(Self::ReOcspNonce)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspNonce)
             }
             &[43, 6, 1, 5, 5, 7, 48, 1, 9] => {
-                ::synta::from_der(value).map(Self::ReOcspExtendedRevoke)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspExtendedRevoke)
             }
             _ => Ok(Self::Unknown(value)),
         }
@@ -1484,7 +1702,11 @@ impl<'a> ExtensionReOcspNonceReOcspExtendedRevoke<'a> {
         ::synta::ResultExt::field(
             <ExtensionReOcspNonceReOcspExtendedRevokeExtnValue<
                 '_,
-            >>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }
@@ -1524,22 +1746,47 @@ pub enum ExtensionExtnValue2<'a> {
     Unknown(&'a [u8]),
 }
 impl<'a> ExtensionExtnValue2<'a> {
-    /// Decodes `value` as the type the object set gives `key` (DER).
+    /// Decodes `value` as the type the object set gives `key` (DER); error
+    /// offsets count from the start of `value`.
     pub fn decode(
         key: &::synta::ObjectIdentifierRef<'_>,
         value: &'a [u8],
     ) -> ::synta::Result<Self> {
+        Self::decode_at(key, value, 0)
+    }
+    /// [`Self::decode`] for a `value` found at absolute offset `offset` of a
+    /// larger input (the OCTET STRING's `offset()`): error offsets count
+    /// from the start of that input.
+    pub fn decode_at(
+        key: &::synta::ObjectIdentifierRef<'_>,
+        value: &'a [u8],
+        offset: usize,
+    ) -> ::synta::Result<Self> {
         match key.as_bytes() {
             &[43, 6, 1, 5, 5, 7, 48, 1, 3] => {
-                ::synta::from_der(value).map(Self::ReOcspCrl)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspCrl)
             }
             &[43, 6, 1, 5, 5, 7, 48, 1, 6] => {
-                ::synta::from_der(value).map(Self::ReOcspArchiveCutoff)
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ReOcspArchiveCutoff)
             }
-            &[85, 29, 21] => ::synta::from_der(value).map(Self::ExtCrlReason),
-            &[85, 29, 29] => ::synta::from_der(value).map(Self::ExtCertificateIssuer),
-            &[85, 29, 23] => ::synta::from_der(value).map(Self::ExtHoldInstructionCode),
-            &[85, 29, 24] => ::synta::from_der(value).map(Self::ExtInvalidityDate),
+            &[85, 29, 21] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCrlReason)
+            }
+            &[85, 29, 29] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtCertificateIssuer)
+            }
+            &[85, 29, 23] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtHoldInstructionCode)
+            }
+            &[85, 29, 24] => {
+                ::synta::decode_at(value, offset, ::synta::Rules::Der)
+                    .map(Self::ExtInvalidityDate)
+            }
             _ => Ok(Self::Unknown(value)),
         }
     }
@@ -1549,7 +1796,13 @@ impl<'a> Extension3<'a> {
     /// `extnValue` decoded as the type that `extnID` gives it in the object set `{ExtensionSet}` (`Unknown` for a key outside the set).
     pub fn extn_value_decoded(&self) -> ::synta::Result<ExtensionExtnValue2<'_>> {
         ::synta::ResultExt::field(
-            <ExtensionExtnValue2<'_>>::decode(&self.extn_id, self.extn_value.as_bytes()),
+            <ExtensionExtnValue2<
+                '_,
+            >>::decode_at(
+                &self.extn_id,
+                self.extn_value.as_bytes(),
+                self.extn_value.offset(),
+            ),
             "extnValue",
         )
     }

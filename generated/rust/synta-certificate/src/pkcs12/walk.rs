@@ -2,7 +2,6 @@
 //! and their attributes, each decoded by the generated types and open-type accessors.
 
 use super::{Pkcs12Contents, Pkcs12Item, Pkcs12Mac};
-use crate::certificate::position_in;
 use crate::generated::cryptographic_message_syntax_2009 as cms;
 use crate::generated::pkcs_12_2009 as p12;
 use synta::{
@@ -56,11 +55,10 @@ fn read_pfx(data: &[u8], rules: Rules) -> Result<Pkcs12Contents> {
             .in_field("authSafe"))
         }
     };
-    let parts: p12::AuthenticatedSafe<'_> = inside(data, &octets, info.content.offset(), rules)
-        .field("content")
-        .field("authSafe")?;
+    let parts: p12::AuthenticatedSafe<'_> =
+        inside(&octets, rules).field("content").field("authSafe")?;
     for (i, part) in parts.iter().enumerate() {
-        read_part(data, part, rules, &mut out)
+        read_part(part, rules, &mut out)
             .index(i)
             .field("content")
             .field("authSafe")?;
@@ -99,17 +97,11 @@ fn offset_at(data: &[u8], rules: Rules, path: &[usize]) -> usize {
 
 /// One part of the AuthenticatedSafe: plain SafeContents, or an encrypted part that is
 /// counted and skipped.
-fn read_part(
-    data: &[u8],
-    part: &cms::ContentInfo<'_>,
-    rules: Rules,
-    out: &mut Pkcs12Contents,
-) -> Result<()> {
+fn read_part(part: &cms::ContentInfo<'_>, rules: Rules, out: &mut Pkcs12Contents) -> Result<()> {
     match part.content_decoded_with(rules)? {
         cms::ContentInfoContent::CtData(octets) => {
-            let bags: p12::SafeContents<'_> =
-                inside(data, &octets, part.content.offset(), rules).field("content")?;
-            read_bags(data, &bags, rules, out, 0).field("content")
+            let bags: p12::SafeContents<'_> = inside(&octets, rules).field("content")?;
+            read_bags(&bags, rules, out, 0).field("content")
         }
         cms::ContentInfoContent::CtEncryptedData(_)
         | cms::ContentInfoContent::CtEnvelopedData(_) => {
@@ -127,20 +119,18 @@ fn read_part(
 }
 
 fn read_bags(
-    data: &[u8],
     bags: &p12::SafeContents<'_>,
     rules: Rules,
     out: &mut Pkcs12Contents,
     depth: usize,
 ) -> Result<()> {
     for (i, bag) in bags.0.iter().enumerate() {
-        read_bag(data, bag, rules, out, depth).index(i)?;
+        read_bag(bag, rules, out, depth).index(i)?;
     }
     Ok(())
 }
 
 fn read_bag(
-    data: &[u8],
     bag: &p12::SafeBag<'_>,
     rules: Rules,
     out: &mut Pkcs12Contents,
@@ -164,9 +154,7 @@ fn read_bag(
         p12::SafeBagBagValue::CertBag(cert) => {
             match cert.cert_value_decoded_with(rules).field("bagValue")? {
                 p12::CertBagCertValue::X509Certificate(octets) => {
-                    let der = held(data, &octets, cert.cert_value.offset(), rules)
-                        .field("certValue")
-                        .field("bagValue")?;
+                    let der = held(&octets, rules).field("certValue").field("bagValue")?;
                     out.certificates.push(item(der));
                 }
                 _ => out.other_bags.push(cert.cert_id.to_string()),
@@ -175,9 +163,7 @@ fn read_bag(
         p12::SafeBagBagValue::CrlBag(crl) => {
             match crl.crlt_value_decoded_with(rules).field("bagValue")? {
                 p12::CrlBagCrltValue::X509Crl(octets) => {
-                    let der = held(data, &octets, crl.crlt_value.offset(), rules)
-                        .field("crltValue")
-                        .field("bagValue")?;
+                    let der = held(&octets, rules).field("crltValue").field("bagValue")?;
                     out.crls.push(item(der));
                 }
                 _ => out.other_bags.push(crl.crl_id.to_string()),
@@ -191,7 +177,7 @@ fn read_bag(
                 )
                 .in_field("bagValue"));
             }
-            read_bags(data, &inner, rules, out, depth + 1).field("bagValue")?;
+            read_bags(&inner, rules, out, depth + 1).field("bagValue")?;
         }
         p12::SafeBagBagValue::SecretBag(_)
         | p12::SafeBagBagValue::Absent
@@ -236,29 +222,16 @@ fn attributes(bag: &p12::SafeBag<'_>, rules: Rules) -> Result<(Option<String>, O
     Ok((name, key_id))
 }
 
-/// Decodes the encoding held by an OCTET STRING, with error offsets in `data`. Bytes
-/// joined from BER segments are not in `data`: their errors are reported at
-/// `fallback`, the offset of the element that holds them.
-fn inside<'o, T: Decode<'o>>(
-    data: &[u8],
-    octets: &'o OctetStringRef<'_>,
-    fallback: usize,
-    rules: Rules,
-) -> Result<T> {
-    let bytes = octets.as_bytes();
-    synta::decode_at(bytes, position_in(data, bytes).unwrap_or(fallback), rules)
+/// Decodes the encoding held by an OCTET STRING, with error offsets in the whole file
+/// (for bytes joined from BER segments: counted from the first segment's contents).
+fn inside<'o, T: Decode<'o>>(octets: &'o OctetStringRef<'_>, rules: Rules) -> Result<T> {
+    synta::decode_at(octets.as_bytes(), octets.offset(), rules)
 }
 
 /// The DER form of the encoding an OCTET STRING holds (a certificate or a CRL), with
 /// errors placed as [`inside`] places them.
-fn held(
-    data: &[u8],
-    octets: &OctetStringRef<'_>,
-    fallback: usize,
-    rules: Rules,
-) -> Result<Vec<u8>> {
-    let bytes = octets.as_bytes();
-    normalised(bytes, position_in(data, bytes).unwrap_or(fallback), rules)
+fn held(octets: &OctetStringRef<'_>, rules: Rules) -> Result<Vec<u8>> {
+    normalised(octets.as_bytes(), octets.offset(), rules)
 }
 
 /// The DER form of one encoding found at offset `at`: the same bytes when it is DER
