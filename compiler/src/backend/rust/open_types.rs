@@ -128,31 +128,71 @@ impl<'ir> Generator<'ir> {
             let value = names::field_name(&c.name);
             let key_field = names::field_name(&key.name);
             let name = c.name.as_str();
-            if let Carrier::List { set } = carrier {
-                let doc = format!(
-                    " Each element of `{}` decoded as the type that `{}` gives it in the \
-                     object set `{}` (`Unknown` for a key outside the set); an error names \
-                     the element's index.",
-                    c.name, key.name, table.object_set
-                );
-                let elements = if set {
-                    quote!(self.#value.0.iter())
-                } else {
-                    quote!(self.#value.iter())
-                };
-                let with = names::field_name(&format!("{}-decoded-with", c.name));
-                let doc_with = format!("{doc} Under `rules`, those the value was read with.");
-                methods.push(quote! {
-                    #[doc = #doc]
-                    pub fn #method(&self) -> ::synta::Result<::std::vec::Vec<#path>> {
-                        self.#with(::synta::Rules::Der)
-                    }
-
-                    #[doc = #doc_with]
-                    pub fn #with(
-                        &self,
-                        rules: ::synta::Rules,
-                    ) -> ::synta::Result<::std::vec::Vec<#path>> {
+            let doc = format!(
+                " `{}` decoded as the type that `{}` gives it in the object set `{}` \
+                 (`Unknown` for a key outside the set).",
+                c.name, key.name, table.object_set
+            );
+            // The accessor's return type and, for open values, the body of its
+            // `_decoded_with(rules)` form.
+            let (doc, ret, body) = match carrier {
+                Carrier::Octets => {
+                    // The contents of an OCTET STRING are an encoding of their own (DER),
+                    // decoded at their offset so that errors count from the start of the
+                    // whole input.
+                    let ret = if self.options.mode.is_owned() {
+                        path.clone()
+                    } else {
+                        let ident = &enum_name.ident;
+                        if enum_name.module == self.current {
+                            quote!(#ident<'_>)
+                        } else {
+                            let m = Ident::new(&enum_name.module, Span::call_site());
+                            quote!(super::#m::#ident<'_>)
+                        }
+                    };
+                    methods.push(quote! {
+                        #[doc = #doc]
+                        pub fn #method(&self) -> ::synta::Result<#ret> {
+                            ::synta::ResultExt::field(
+                                <#ret>::decode_at(
+                                    &self.#key_field,
+                                    self.#value.as_bytes(),
+                                    self.#value.offset(),
+                                ),
+                                #name,
+                            )
+                        }
+                    });
+                    continue;
+                }
+                Carrier::Element { optional } => {
+                    let arg = if optional {
+                        quote!(self.#value.as_ref())
+                    } else {
+                        quote!(::core::option::Option::Some(&self.#value))
+                    };
+                    let body = quote! {
+                        ::synta::ResultExt::field(
+                            <#path>::decode_with(&self.#key_field, #arg, rules),
+                            #name,
+                        )
+                    };
+                    (doc, path.clone(), body)
+                }
+                Carrier::List { set } => {
+                    let doc = format!(
+                        " Each element of `{}` decoded as the type that `{}` gives it in \
+                         the object set `{}` (`Unknown` for a key outside the set); an \
+                         error names the element's index.",
+                        c.name, key.name, table.object_set
+                    );
+                    let elements = if set {
+                        quote!(self.#value.0.iter())
+                    } else {
+                        quote!(self.#value.iter())
+                    };
+                    let body = quote! {
                         #elements
                             .enumerate()
                             .map(|(i, v)| ::synta::ResultExt::field(
@@ -167,56 +207,12 @@ impl<'ir> Generator<'ir> {
                                 #name,
                             ))
                             .collect()
-                    }
-                });
-                continue;
-            }
-            let doc = format!(
-                " `{}` decoded as the type that `{}` gives it in the object set `{}` \
-                 (`Unknown` for a key outside the set).",
-                c.name, key.name, table.object_set
-            );
-            // The contents of an OCTET STRING decode at their offset in the input, so
-            // that errors inside them count from the start of the whole input.
-            let (decode, arg) = match carrier {
-                Carrier::Element { optional: true } => {
-                    (quote!(decode), quote!(self.#value.as_ref()))
+                    };
+                    (doc, quote!(::std::vec::Vec<#path>), body)
                 }
-                Carrier::Element { optional: false } => (
-                    quote!(decode),
-                    quote!(::core::option::Option::Some(&self.#value)),
-                ),
-                Carrier::Octets => (
-                    quote!(decode_at),
-                    quote!(self.#value.as_bytes(), self.#value.offset()),
-                ),
-                Carrier::List { .. } => continue,
             };
-            let ret = match carrier {
-                Carrier::Octets if self.options.mode.is_owned() => path.clone(),
-                Carrier::Octets => {
-                    let ident = &enum_name.ident;
-                    if enum_name.module == self.current {
-                        quote!(#ident<'_>)
-                    } else {
-                        let m = Ident::new(&enum_name.module, Span::call_site());
-                        quote!(super::#m::#ident<'_>)
-                    }
-                }
-                Carrier::Element { .. } | Carrier::List { .. } => path.clone(),
-            };
-            if carrier == Carrier::Octets {
-                methods.push(quote! {
-                    #[doc = #doc]
-                    pub fn #method(&self) -> ::synta::Result<#ret> {
-                        ::synta::ResultExt::field(
-                            <#ret>::#decode(&self.#key_field, #arg),
-                            #name,
-                        )
-                    }
-                });
-                continue;
-            }
+            // An open value follows the rules its enclosing encoding was read with;
+            // `_decoded()` is the DER case.
             let with = names::field_name(&format!("{}-decoded-with", c.name));
             let doc_with = format!("{doc} Under `rules`, those the value was read with.");
             methods.push(quote! {
@@ -227,10 +223,7 @@ impl<'ir> Generator<'ir> {
 
                 #[doc = #doc_with]
                 pub fn #with(&self, rules: ::synta::Rules) -> ::synta::Result<#ret> {
-                    ::synta::ResultExt::field(
-                        <#ret>::decode_with(&self.#key_field, #arg, rules),
-                        #name,
-                    )
+                    #body
                 }
             });
         }
@@ -411,18 +404,18 @@ impl<'ir> Generator<'ir> {
             Carrier::Element { .. } | Carrier::List { .. } => {
                 let rules = if typed { quote!(rules) } else { quote!(_rules) };
                 quote! {
-                        /// Decodes `value` as the type the object set gives `key` (DER).
-                        pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
-                            Self::decode_with(key, value, ::synta::Rules::Der)
-                        }
+                    /// Decodes `value` as the type the object set gives `key` (DER).
+                    pub fn decode(key: &#oid_key, value: #value_ty) -> ::synta::Result<Self> {
+                        Self::decode_with(key, value, ::synta::Rules::Der)
+                    }
 
-                        /// Decodes `value` as the type the object set gives `key` under `rules`,
-                        /// those the enclosing value was read with.
-                        pub fn decode_with(
-                            key: &#oid_key,
-                            value: #value_ty,
-                            #rules: ::synta::Rules,
-                        ) -> ::synta::Result<Self> {
+                    /// Decodes `value` as the type the object set gives `key` under `rules`,
+                    /// those the enclosing value was read with.
+                    pub fn decode_with(
+                        key: &#oid_key,
+                        value: #value_ty,
+                        #rules: ::synta::Rules,
+                    ) -> ::synta::Result<Self> {
                         match key.as_bytes() {
                             #(#arms)*
                             #fallback

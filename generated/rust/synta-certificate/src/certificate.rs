@@ -38,17 +38,12 @@ pub(crate) fn first_element(der: &[u8]) -> Result<&[u8]> {
 /// Where `inner` starts within `outer` (0 when it is not a part of it). Only for BIT
 /// STRING contents: an OCTET STRING knows its own offset (`OctetStringRef::offset`).
 pub(crate) fn offset_inside(outer: &[u8], inner: &[u8]) -> usize {
-    position_in(outer, inner).unwrap_or(0)
-}
-
-/// Where `inner` starts within `outer`, if it is a part of it (bytes joined from BER
-/// segments are owned, so they are not).
-pub(crate) fn position_in(outer: &[u8], inner: &[u8]) -> Option<usize> {
     let start = inner.as_ptr() as usize;
     let base = outer.as_ptr() as usize;
-    start
-        .checked_sub(base)
-        .filter(|at| at + inner.len() <= outer.len())
+    match start.checked_sub(base) {
+        Some(at) if at + inner.len() <= outer.len() => at,
+        _ => 0,
+    }
 }
 
 /// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).
