@@ -91,6 +91,8 @@ pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
             quote!()
         };
         quote! {
+            const FAST_READS_ALL: bool = true;
+
             #[inline]
             fn decode_value_fast(
                 r: &mut ::synta::FastReader<#lt>,
@@ -98,6 +100,9 @@ pub fn expand(input: &DeriveInput, set: bool) -> syn::Result<TokenStream> {
             ) -> ::core::option::Option<Self> {
                 #(#steps)*
                 #skip
+                if !r.is_finished() {
+                    return ::core::option::Option::None;
+                }
                 ::core::option::Option::Some(#construct)
             }
         }

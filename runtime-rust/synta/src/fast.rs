@@ -197,6 +197,9 @@ pub fn decode_implicit_fast<'a, T: FixedTag + DecodeValue<'a>>(
         return None;
     }
     let mut c = r.contents(&h)?;
+    if T::FAST_READS_ALL {
+        return T::decode_value_fast(&mut c, &h);
+    }
     let v = T::decode_value_fast(&mut c, &h)?;
     c.is_finished().then_some(v)
 }
@@ -257,6 +260,15 @@ pub fn skip_extensions_fast(r: &mut FastReader<'_>) -> Option<()> {
 /// fast path; `None` when it gives up or bytes are left over.
 pub(crate) fn decode_fast<'a, T: Decode<'a>>(bytes: &'a [u8], base: usize) -> Option<T> {
     let mut r = FastReader::new(bytes, base);
+    if T::FAST_ONE_ELEMENT {
+        // Trailing bytes are found from the first header, before the value exists.
+        let mut peek = r.clone();
+        peek.element()?;
+        if !peek.is_finished() {
+            return None;
+        }
+        return T::decode_fast(&mut r);
+    }
     let v = T::decode_fast(&mut r)?;
     r.is_finished().then_some(v)
 }

@@ -27,6 +27,12 @@ pub trait DecodeValue<'a>: Sized {
     /// Decodes the contents; `r` is a child reader spanning exactly the contents.
     fn decode_value(r: &mut Reader<'a>, header: &Header) -> Result<Self>;
 
+    /// True when [`DecodeValue::decode_value_fast`] gives `None` unless it read all of
+    /// its cursor (derived SEQUENCEs check it themselves). Callers then return its
+    /// result as it is, instead of checking, unwrapping and wrapping again: each of
+    /// those is a copy of the value, and a decoded certificate is large.
+    const FAST_READS_ALL: bool = false;
+
     /// The DER fast path of [`DecodeValue::decode_value`] (see [`crate::fast`]): `r`
     /// spans the contents of `header`. The default runs `decode_value`.
     #[inline]
@@ -71,6 +77,11 @@ pub trait Decode<'a>: Sized {
     /// True when an element with tag `tag` would be decoded by this type; used for
     /// OPTIONAL components and CHOICE dispatch.
     fn can_decode(tag: Tag, rules: Rules) -> bool;
+
+    /// True when [`Decode::decode_fast`] reads exactly one element (every type with a
+    /// fixed tag), so a whole input can be checked for trailing bytes before decoding
+    /// rather than after (see [`DecodeValue::FAST_READS_ALL`] for why).
+    const FAST_ONE_ELEMENT: bool = false;
 
     /// The DER fast path of [`Decode::decode`] (see [`crate::fast`]): `Some` only with
     /// the value the general decoder gives. The default runs `decode`.
@@ -184,6 +195,8 @@ pub fn tag_matches<'a, T: DecodeValue<'a>>(expected: Tag, actual: Tag, _rules: R
 }
 
 impl<'a, T: FixedTag + DecodeValue<'a>> Decode<'a> for T {
+    const FAST_ONE_ELEMENT: bool = true;
+
     #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
         decode_implicit(r, T::TAG)

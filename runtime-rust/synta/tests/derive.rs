@@ -502,3 +502,27 @@ fn user_types_named_like_internals() {
     let v = UsesR::B(4);
     assert_eq!(from_der::<UsesR>(&v.to_der().unwrap()).unwrap(), v);
 }
+
+/// A derived SEQUENCE checks its own end on the DER fast path (`FAST_READS_ALL`), so the
+/// whole-input fast path returns its value without checking again: an element left over
+/// inside the SEQUENCE, or after it, must still make both paths fail, at the same offset.
+#[test]
+fn leftover_elements_fail_on_the_fast_and_the_general_path() {
+    let ext = |inner: &[u8], after: &[u8]| -> Vec<u8> {
+        let mut contents = vec![0x06, 0x03, 0x55, 0x1d, 0x13, 0x04, 0x02, 0x30, 0x00];
+        contents.extend_from_slice(inner);
+        let len = u8::try_from(contents.len()).expect("short test value");
+        let mut der = vec![0x30, len];
+        der.extend(contents);
+        der.extend_from_slice(after);
+        der
+    };
+    let good = ext(&[], &[]);
+    assert!(Extension::from_der(&good).is_ok());
+    for (der, offset) in [(ext(&[0x05, 0x00], &[]), 11), (ext(&[], &[0x05, 0x00]), 11)] {
+        let fast = Extension::from_der(&der).unwrap_err();
+        let general = decode_general::<Extension>(&der, Rules::Der, Limits::DEFAULT).unwrap_err();
+        assert_eq!(fast, general);
+        assert_eq!(fast.offset(), offset, "{fast}");
+    }
+}
