@@ -15,15 +15,15 @@ use crate::{AnyRef, Decode, Encode, Reader, Rules, SetOfVec, Tag, Writer};
 
 /// A `T` whose decoding is deferred until [`Lazy::get`].
 pub struct Lazy<'a, T> {
+    /// The element, with the rules it was read under (and is decoded with).
     raw: AnyRef<'a>,
-    rules: Rules,
     _t: PhantomData<fn() -> T>,
 }
 
 impl<'a, T: Decode<'a>> Lazy<'a, T> {
     /// Decodes the value (each call decodes again; keep the result if it is reused).
     pub fn get(&self) -> Result<T> {
-        self.raw.decode_as(self.rules)
+        self.raw.decode_as(self.raw.rules())
     }
 }
 
@@ -58,7 +58,7 @@ impl<T> Lazy<'_, T> {
         if cap <= 1 {
             return Some(usize::from(!content.is_empty()).min(cap));
         }
-        let mut r = Reader::new(content, self.rules);
+        let mut r = Reader::new(content, self.raw.rules());
         let mut n = 0;
         while n < cap && !r.is_finished() {
             AnyRef::decode(&mut r).ok()?;
@@ -131,7 +131,6 @@ impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
         }
         Ok(Lazy {
             raw,
-            rules,
             _t: PhantomData,
         })
     }
@@ -145,24 +144,39 @@ impl<'a, T: Decode<'a>> Decode<'a> for Lazy<'a, T> {
         let h = r.element()?;
         T::can_decode(h.tag, Rules::Der).then_some(Lazy {
             raw: AnyRef::checked(r.slice(h.start, h.end), r.offset_of(h.start)),
-            rules: Rules::Der,
             _t: PhantomData,
         })
     }
 }
 
-/// Writes the bytes as read (a value read under DER re-encodes to the same bytes).
-impl<T> Encode for Lazy<'_, T> {
+/// Writes the bytes as read (a value read under DER re-encodes to the same bytes). Under
+/// DER or CER after other rules the value is decoded and encoded again as a `T`, which
+/// gives the canonical form exactly (an [`AnyRef`] only knows its encoding).
+impl<'a, T: Decode<'a> + Encode> Encode for Lazy<'a, T> {
     fn encoded_len(&self, rules: Rules) -> Result<usize> {
-        self.raw.encoded_len(rules)
+        if self.needs_typed_encoding(rules) {
+            return self.get()?.encoded_len(rules);
+        }
+        Ok(self.raw.raw().len())
     }
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
-        self.raw.encode(w)
+        if self.needs_typed_encoding(w.rules()) {
+            return self.get()?.encode(w);
+        }
+        w.bytes(self.raw.raw())
     }
 
     fn encoded_tag(&self) -> Option<Tag> {
         Some(self.raw.tag())
+    }
+}
+
+impl<T> Lazy<'_, T> {
+    /// True when `rules` need another form than the one read: DER or CER after other
+    /// rules.
+    fn needs_typed_encoding(&self, rules: Rules) -> bool {
+        rules != Rules::Ber && rules != self.raw.rules()
     }
 }
 

@@ -23,6 +23,7 @@ extern crate alloc;
 extern crate std;
 
 mod bignum;
+pub mod canonical;
 pub mod constraint;
 mod default_der;
 pub mod dump;

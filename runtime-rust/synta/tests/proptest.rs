@@ -211,6 +211,59 @@ proptest! {
         let _ = synta::dump::dump(&bytes, Rules::Ber);
     }
 
+    /// An element read as `AnyRef` under BER or CER and written under DER (and the other
+    /// way round) comes out as the typed value's own encoding under the target rules.
+    #[test]
+    fn any_is_rewritten_in_the_target_rules(
+        octets in proptest::collection::vec(any::<u8>(), 0..2100),
+        text in "[A-Za-z0-9 ]{0,1100}",
+        ints in proptest::collection::vec(any::<i32>(), 0..12),
+        flags in proptest::collection::vec(any::<bool>(), 0..4),
+        bits in proptest::collection::vec(any::<u8>(), 1..1100),
+        unused in 0u8..8,
+    ) {
+        let bits = BitStringRef::from_vec(unused, {
+            let mut b = bits;
+            if let Some(last) = b.last_mut() { *last &= 0xffu8 << unused; }
+            b
+        }).unwrap();
+        macro_rules! check {
+            ($($v:expr),*) => {$({
+                let v = &$v;
+                for read in ALL {
+                    let bytes = v.to_vec(read).unwrap();
+                    let a: AnyRef = decode(&bytes, read).unwrap();
+                    for target in [Rules::Der, Rules::Cer] {
+                        let want = v.to_vec(target).unwrap();
+                        prop_assert_eq!(a.to_vec(target).unwrap(), want.clone(), "{} -> {}", read, target);
+                        prop_assert_eq!(a.encoded_len(target).unwrap(), want.len());
+                    }
+                }
+            })*};
+        }
+        check!(
+            OctetStringRef::from_vec(octets.clone()),
+            PrintableString::new(text.as_str()).unwrap(),
+            bits,
+            SetOfVec(ints.clone()),
+            vec![OctetStringRef::from_vec(octets.clone()); 2],
+            flags.clone()
+        );
+    }
+
+    /// Whatever reads as `AnyRef` under BER writes DER that reads back and is stable.
+    #[test]
+    fn any_from_ber_writes_stable_der(bytes in proptest::collection::vec(any::<u8>(), 0..48)) {
+        if let Ok(a) = from_ber::<AnyRef>(&bytes) {
+            if let Ok(der) = a.to_der() {
+                let back = from_der::<AnyRef>(&der).unwrap();
+                prop_assert_eq!(back.to_der().unwrap(), der.clone());
+                let again = from_ber::<AnyRef>(&der).unwrap();
+                prop_assert_eq!(again.to_der().unwrap(), der);
+            }
+        }
+    }
+
     /// The owned types round-trip under every rule set like their borrowed forms.
     #[test]
     fn owned_rt(

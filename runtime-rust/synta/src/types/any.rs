@@ -7,14 +7,68 @@ use crate::{Decode, Encode, Reader, Rules, Tag, Writer};
 
 /// One raw element, borrowed from the input.
 ///
-/// Only the encoding and its offset are kept; the tag and header length are read back
-/// from the (already checked) identifier and length octets when asked for. Open types
-/// and lazy values sit inside every decoded certificate, which is moved by value, so
-/// each octet of this type counts several times per certificate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Only the encoding, its offset and the rules it was read under are kept; the tag and
+/// header length are read back from the (already checked) identifier and length octets
+/// when asked for. Open types and lazy values sit inside every decoded certificate,
+/// which is moved by value, so each octet of this type counts several times per
+/// certificate: the rules share a word with the offset.
+///
+/// Encoded under the rules it was read with, or under BER, the element is written as it
+/// was read. Under DER or CER after other rules, it is rewritten in their canonical
+/// form as far as the encoding alone defines it ([`crate::canonical`]).
+///
+/// Equality and hashing look at the encoding and the offset, not the rules.
+#[derive(Clone, Copy)]
 pub struct AnyRef<'a> {
     raw: &'a [u8],
-    offset: usize,
+    /// The offset in the low bits, the reading rules in the top two ([`pack`]).
+    packed: usize,
+}
+
+/// Bits of [`AnyRef::packed`] below the reading rules. Offsets at or above this (2^62
+/// on 64-bit targets, 1 GiB on 32-bit ones) are reported as this value.
+const OFFSET_MASK: usize = usize::MAX >> 2;
+const RULES_SHIFT: u32 = usize::BITS - 2;
+
+/// `offset` and `rules` in one word.
+#[inline(always)]
+const fn pack(offset: usize, rules: Rules) -> usize {
+    let code = match rules {
+        Rules::Der => 0,
+        Rules::Ber => 1,
+        Rules::Cer => 2,
+    };
+    let offset = if offset > OFFSET_MASK {
+        OFFSET_MASK
+    } else {
+        offset
+    };
+    offset | (code << RULES_SHIFT)
+}
+
+impl PartialEq for AnyRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw && self.offset() == other.offset()
+    }
+}
+
+impl Eq for AnyRef<'_> {}
+
+impl core::fmt::Debug for AnyRef<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("AnyRef")
+            .field("raw", &self.raw)
+            .field("offset", &self.offset())
+            .field("rules", &self.rules())
+            .finish()
+    }
+}
+
+impl core::hash::Hash for AnyRef<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.raw.hash(state);
+        self.offset().hash(state);
+    }
 }
 
 /// Number of identifier octets at the start of `raw`.
@@ -32,10 +86,32 @@ fn tag_len(raw: &[u8]) -> usize {
 }
 
 impl<'a> AnyRef<'a> {
-    /// The element `raw`, read at absolute offset `offset` and already checked.
+    /// The element `raw`, read under DER at absolute offset `offset` and already
+    /// checked.
     #[inline]
     pub(crate) fn checked(raw: &'a [u8], offset: usize) -> Self {
-        AnyRef { raw, offset }
+        AnyRef::checked_under(raw, offset, Rules::Der)
+    }
+
+    /// The element `raw`, read under `rules` at absolute offset `offset` and already
+    /// checked.
+    #[inline]
+    pub(crate) fn checked_under(raw: &'a [u8], offset: usize, rules: Rules) -> Self {
+        AnyRef {
+            raw,
+            packed: pack(offset, rules),
+        }
+    }
+
+    /// The rules the element was read under.
+    #[must_use]
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        match self.packed >> RULES_SHIFT {
+            0 => Rules::Der,
+            1 => Rules::Ber,
+            _ => Rules::Cer,
+        }
     }
 
     /// The tag.
@@ -76,7 +152,7 @@ impl<'a> AnyRef<'a> {
     /// Absolute offset of the element in the input it came from.
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.offset
+        self.packed & OFFSET_MASK
     }
 
     /// Number of identifier and length octets.
@@ -91,21 +167,25 @@ impl<'a> AnyRef<'a> {
 
     /// Decodes the element as `T` under `rules` (the element alone must be one `T`).
     pub fn decode_as<T: Decode<'a>>(&self, rules: Rules) -> Result<T> {
-        crate::decode_at(self.raw, self.offset, rules)
+        crate::decode_at(self.raw, self.offset(), rules)
+    }
+
+    /// Writes the element under `w`'s rules: as read, or rewritten in their canonical
+    /// form when they are DER or CER and differ from the reading rules.
+    fn needs_rewrite(&self, rules: Rules) -> bool {
+        rules != Rules::Ber && rules != self.rules()
     }
 }
 
 impl<'a> Decode<'a> for AnyRef<'a> {
     #[inline]
     fn decode(r: &mut Reader<'a>) -> Result<Self> {
+        let rules = r.rules();
         if let Some((_, offset, raw, _)) = r.read_common_element() {
-            return Ok(AnyRef { raw, offset });
+            return Ok(AnyRef::checked_under(raw, offset, rules));
         }
         let (h, raw, _) = r.read_element()?;
-        Ok(AnyRef {
-            raw,
-            offset: h.offset,
-        })
+        Ok(AnyRef::checked_under(raw, h.offset, rules))
     }
 
     fn can_decode(_tag: Tag, _rules: Rules) -> bool {
@@ -122,14 +202,20 @@ impl<'a> Decode<'a> for AnyRef<'a> {
     }
 }
 
-/// Writes the element's bytes as they were read: a value read under DER re-encodes to
-/// the same DER bytes.
+/// Writes the element's bytes as they were read (a value read under DER re-encodes to
+/// the same DER bytes), or their canonical form (see [`AnyRef`]).
 impl Encode for AnyRef<'_> {
-    fn encoded_len(&self, _rules: Rules) -> Result<usize> {
+    fn encoded_len(&self, rules: Rules) -> Result<usize> {
+        if self.needs_rewrite(rules) {
+            return Ok(crate::canonical::reencode_any(self, rules)?.len());
+        }
         Ok(self.raw.len())
     }
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
+        if self.needs_rewrite(w.rules()) {
+            return w.bytes(&crate::canonical::reencode_any(self, w.rules())?);
+        }
         w.bytes(self.raw)
     }
 
@@ -141,10 +227,11 @@ impl Encode for AnyRef<'_> {
 /// One raw element that owns its encoding: the owned counterpart of [`AnyRef`], for open
 /// types and unknown alternatives of values kept after the input is gone. Decoding reads
 /// the element as [`AnyRef`] does (same checks, same offsets), then copies it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Any {
     raw: Vec<u8>,
-    offset: usize,
+    /// As in [`AnyRef`]: offset and reading rules.
+    packed: usize,
 }
 
 impl Any {
@@ -153,7 +240,7 @@ impl Any {
     pub fn as_any_ref(&self) -> AnyRef<'_> {
         AnyRef {
             raw: &self.raw,
-            offset: self.offset,
+            packed: self.packed,
         }
     }
 
@@ -178,7 +265,7 @@ impl Any {
     /// Absolute offset of the element in the input it came from.
     #[must_use]
     pub fn offset(&self) -> usize {
-        self.offset
+        self.as_any_ref().offset()
     }
 
     /// Number of identifier and length octets.
@@ -194,11 +281,31 @@ impl Any {
     }
 }
 
+impl PartialEq for Any {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_any_ref() == other.as_any_ref()
+    }
+}
+
+impl Eq for Any {}
+
+impl core::hash::Hash for Any {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_any_ref().hash(state);
+    }
+}
+
+impl core::fmt::Debug for Any {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.as_any_ref().fmt(f)
+    }
+}
+
 impl From<AnyRef<'_>> for Any {
     fn from(a: AnyRef<'_>) -> Self {
         Any {
             raw: a.raw.to_vec(),
-            offset: a.offset,
+            packed: a.packed,
         }
     }
 }

@@ -7,6 +7,8 @@ use crate::error::{Error, ErrorKind, NonCanonical, Result};
 use crate::reader::Header;
 use crate::{DecodeValue, EncodeValue, FixedTag, Reader, Rules, Tag, Writer};
 
+mod canonical;
+
 const BAD: ErrorKind = ErrorKind::InvalidValue("malformed time");
 
 /// Time zone of a time value.
@@ -471,13 +473,25 @@ macro_rules! time_type {
             }
         }
 
+        impl $name {
+            /// The fields to write under `rules`: DER and CER have one form per instant
+            /// (a value read under BER may be in another).
+            fn for_rules(&self, rules: Rules) -> Result<DateTime> {
+                if rules.is_canonical() {
+                    self.0.to_canonical($gen).map_err(|k| Error::new(k, 0))
+                } else {
+                    Ok(self.0)
+                }
+            }
+        }
+
         impl EncodeValue for $name {
-            fn value_len(&self, _rules: Rules) -> Result<usize> {
-                Ok(render_bytes(&self.0, $gen).len)
+            fn value_len(&self, rules: Rules) -> Result<usize> {
+                Ok(render_bytes(&self.for_rules(rules)?, $gen).len)
             }
 
             fn encode_value(&self, w: &mut Writer) -> Result<()> {
-                w.bytes(render_bytes(&self.0, $gen).as_bytes())
+                w.bytes(render_bytes(&self.for_rules(w.rules())?, $gen).as_bytes())
             }
         }
     };

@@ -4,9 +4,7 @@
 use super::{Pkcs12Contents, Pkcs12Item, Pkcs12Mac};
 use crate::generated::cryptographic_message_syntax_2009 as cms;
 use crate::generated::pkcs_12_2009 as p12;
-use synta::{
-    AnyRef, Decode, Encode as _, Error, ErrorKind, OctetStringRef, Result, ResultExt, Rules,
-};
+use synta::{AnyRef, Decode, Error, ErrorKind, OctetStringRef, Result, ResultExt, Rules};
 
 /// Most levels of `safeContentsBag` inside `safeContentsBag` followed. Files in use
 /// nest none; the bound keeps a crafted file from exhausting the stack.
@@ -143,8 +141,6 @@ fn read_bag(
         local_key_id: local_key_id.clone(),
     };
     // A key is kept as its whole encoding in DER form, once it has decoded as a key.
-    // (Re-encoding the decoded key would copy its raw parts, such as algorithm
-    // parameters, as they were read, BER included.)
     let key_der = || normalised(bag.bag_value.raw(), bag.bag_value.offset(), rules);
     match bag.bag_value_decoded_with(rules)? {
         p12::SafeBagBagValue::KeyBag(_) => out.keys.push(item(key_der()?)),
@@ -234,10 +230,8 @@ fn held(octets: &OctetStringRef<'_>, rules: Rules) -> Result<Vec<u8>> {
     normalised(octets.as_bytes(), octets.offset(), rules)
 }
 
-/// The DER form of one encoding found at offset `at`: the same bytes when it is DER
-/// already.
+/// The DER form of one encoding found at offset `at` (the same bytes when it is DER
+/// already), as far as the encoding alone defines it: see [`synta::canonical`].
 fn normalised(bytes: &[u8], at: usize, rules: Rules) -> Result<Vec<u8>> {
-    synta::Tlv::parse(bytes, rules)
-        .map_err(|e| e.shifted(at))?
-        .to_der()
+    synta::canonical::reencode(bytes, at, rules, Rules::Der)
 }
