@@ -1,7 +1,11 @@
 //! ML-DSA public keys in certificates (FIPS 204; X509-ML-DSA-2025, compiled from
 //! `schemas/ml-dsa`): the parameter set named by the algorithm OID, and the raw key
 //! checked against the module's rules (`PARAMS ARE absent`, `KEY no ASN.1 wrapping` of
-//! a fixed size).
+//! a fixed size). Private keys in PKCS #8: [`MlDsaPrivateKey`].
+
+mod private_key;
+
+pub use private_key::{MlDsaPrivateKey, MlDsaPrivateKeyForm, ML_DSA_SEED_LEN};
 
 use crate::generated::x509_ml_dsa_2025 as ml_dsa;
 use synta::{Error, ErrorKind, ObjectIdentifierRef, Result};
@@ -54,6 +58,16 @@ impl MlDsa {
             MlDsa::MlDsa44 => 1312,
             MlDsa::MlDsa65 => 1952,
             MlDsa::MlDsa87 => 2592,
+        }
+    }
+
+    /// The expanded private key size in octets: `expandedKey OCTET STRING (SIZE (n))` of
+    /// the module's `ML-DSA-xx-PrivateKey` (FIPS 204 Table 2).
+    pub fn expanded_key_len(self) -> usize {
+        match self {
+            MlDsa::MlDsa44 => 2560,
+            MlDsa::MlDsa65 => 4032,
+            MlDsa::MlDsa87 => 4896,
         }
     }
 }
