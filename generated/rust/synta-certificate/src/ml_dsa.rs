@@ -5,7 +5,7 @@
 
 mod private_key;
 
-pub use private_key::{MlDsaPrivateKey, MlDsaPrivateKeyForm, ML_DSA_SEED_LEN};
+pub use private_key::{MlDsaPrivateKey, MlDsaPrivateKeyForm};
 
 use crate::generated::x509_ml_dsa_2025 as ml_dsa;
 use synta::{Error, ErrorKind, ObjectIdentifierRef, Result};
@@ -24,6 +24,10 @@ pub enum MlDsa {
 impl MlDsa {
     /// Every parameter set.
     pub const ALL: [MlDsa; 3] = [MlDsa::MlDsa44, MlDsa::MlDsa65, MlDsa::MlDsa87];
+
+    /// Octets of a seed (ξ of FIPS 204 Algorithm 1), the same for every parameter set:
+    /// `seed [0] OCTET STRING (SIZE (32))` of `ML-DSA-xx-PrivateKey`.
+    pub const SEED_LEN: usize = 32;
 
     /// The parameter set an algorithm OID names (the same OID identifies the public key
     /// and the signature algorithm), or `None` for another algorithm.

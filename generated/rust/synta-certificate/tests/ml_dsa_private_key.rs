@@ -7,9 +7,7 @@
 
 use synta::{Encode, ErrorKind, PathSegment};
 use synta_certificate::generated::asymmetric_key_package_module_v1::OneAsymmetricKey;
-use synta_certificate::{
-    pkcs12_contents, Error, MlDsa, MlDsaPrivateKey, MlDsaPrivateKeyForm, ML_DSA_SEED_LEN,
-};
+use synta_certificate::{pkcs12_contents, Error, MlDsa, MlDsaPrivateKey, MlDsaPrivateKeyForm};
 
 mod common;
 use common::{corpus, tlv};
@@ -182,7 +180,7 @@ fn inconsistent_keys_of_appendix_c4_are_not_detected() {
 #[test]
 fn hand_built_keys_of_every_form_and_level_read_back() {
     for set in MlDsa::ALL {
-        let seed = pattern(ML_DSA_SEED_LEN, 1);
+        let seed = pattern(MlDsa::SEED_LEN, 1);
         let expanded = pattern(set.expanded_key_len(), 2);
         let public = pattern(set.public_key_len(), 3);
         let forms = [
@@ -209,7 +207,7 @@ fn hand_built_keys_of_every_form_and_level_read_back() {
                 // The key material borrows from the input.
                 if let Some(s) = k.seed() {
                     let at = s.as_ptr() as usize - der.as_ptr() as usize;
-                    assert_eq!(&der[at..at + ML_DSA_SEED_LEN], &seed[..]);
+                    assert_eq!(&der[at..at + MlDsa::SEED_LEN], &seed[..]);
                 }
                 // Debug shows no key material.
                 let debug = format!("{k:?}");

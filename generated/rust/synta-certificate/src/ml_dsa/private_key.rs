@@ -17,10 +17,6 @@ use crate::generated::asymmetric_key_package_module_v1 as akp;
 use crate::generated::x509_ml_dsa_2025 as gen;
 use synta::{Error, ErrorKind, OctetStringRef, Result, ResultExt, Rules};
 
-/// Octets of an ML-DSA seed (ξ of FIPS 204 Algorithm 1), the same for every parameter
-/// set: `seed [0] OCTET STRING (SIZE (32))`.
-pub const ML_DSA_SEED_LEN: usize = 32;
-
 /// Which alternative of `ML-DSA-xx-PrivateKey` a key uses (draft Section 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MlDsaPrivateKeyForm {
@@ -84,7 +80,7 @@ pub struct MlDsaPrivateKey<'a> {
     parameter_set: MlDsa,
     version: u8,
     form: MlDsaPrivateKeyForm,
-    seed: Option<&'a [u8; ML_DSA_SEED_LEN]>,
+    seed: Option<&'a [u8; MlDsa::SEED_LEN]>,
     expanded_key: Option<&'a [u8]>,
     public_key: Option<&'a [u8]>,
 }
@@ -130,7 +126,7 @@ impl<'a> MlDsaPrivateKey<'a> {
     }
 
     /// The 32-octet seed ξ, for the `seed` and `both` forms.
-    pub fn seed(&self) -> Option<&'a [u8; ML_DSA_SEED_LEN]> {
+    pub fn seed(&self) -> Option<&'a [u8; MlDsa::SEED_LEN]> {
         self.seed
     }
 
@@ -210,7 +206,7 @@ type Parts<'a> = (
 /// The checked contents of `privateKey`.
 struct PrivatePart<'a> {
     form: MlDsaPrivateKeyForm,
-    seed: Option<&'a [u8; ML_DSA_SEED_LEN]>,
+    seed: Option<&'a [u8; MlDsa::SEED_LEN]>,
     expanded_key: Option<&'a [u8]>,
 }
 
@@ -263,9 +259,9 @@ fn private_key<'a>(parameter_set: MlDsa, octets: &OctetStringRef<'a>) -> Result<
 // each rule next to its use, name the field and give the seed its array type.
 
 /// `seed OCTET STRING (SIZE (32))` (Section 6).
-fn seed_octets<'a>(octets: &OctetStringRef<'a>) -> Result<&'a [u8; ML_DSA_SEED_LEN]> {
+fn seed_octets<'a>(octets: &OctetStringRef<'a>) -> Result<&'a [u8; MlDsa::SEED_LEN]> {
     let bytes = borrowed(octets.borrowed(), "seed")?;
-    <&[u8; ML_DSA_SEED_LEN]>::try_from(bytes).map_err(|_| {
+    <&[u8; MlDsa::SEED_LEN]>::try_from(bytes).map_err(|_| {
         let why = "ML-DSA seed (SIZE (32))";
         Error::new(ErrorKind::ConstraintViolated(why), octets.offset()).in_field("seed")
     })
