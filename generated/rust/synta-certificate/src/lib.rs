@@ -40,7 +40,7 @@ pub use algorithms::algorithm_name;
 pub use certificate::{Certificate, Extension};
 pub use crl::{Crl, RevokedCertificate};
 pub use csr::Csr;
-pub use ml_dsa::{MlDsa, MlDsaPublicKey};
+pub use ml_dsa::{MlDsa, MlDsaPrivateKey, MlDsaPrivateKeyForm, MlDsaPublicKey};
 pub use ocsp::{OcspRequest, OcspResponse};
 pub use pem::{certificates_from_pem, pem_blocks};
 pub use pkcs12::{pkcs12_contents, Pkcs12Contents, Pkcs12Item, Pkcs12Mac};

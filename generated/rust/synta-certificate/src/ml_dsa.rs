@@ -1,7 +1,11 @@
 //! ML-DSA public keys in certificates (FIPS 204; X509-ML-DSA-2025, compiled from
 //! `schemas/ml-dsa`): the parameter set named by the algorithm OID, and the raw key
 //! checked against the module's rules (`PARAMS ARE absent`, `KEY no ASN.1 wrapping` of
-//! a fixed size).
+//! a fixed size). Private keys in PKCS #8: [`MlDsaPrivateKey`].
+
+mod private_key;
+
+pub use private_key::{MlDsaPrivateKey, MlDsaPrivateKeyForm};
 
 use crate::generated::x509_ml_dsa_2025 as ml_dsa;
 use synta::{Error, ErrorKind, ObjectIdentifierRef, Result};
@@ -20,6 +24,10 @@ pub enum MlDsa {
 impl MlDsa {
     /// Every parameter set.
     pub const ALL: [MlDsa; 3] = [MlDsa::MlDsa44, MlDsa::MlDsa65, MlDsa::MlDsa87];
+
+    /// Octets of a seed (ξ of FIPS 204 Algorithm 1), the same for every parameter set:
+    /// `seed [0] OCTET STRING (SIZE (32))` of `ML-DSA-xx-PrivateKey`.
+    pub const SEED_LEN: usize = 32;
 
     /// The parameter set an algorithm OID names (the same OID identifies the public key
     /// and the signature algorithm), or `None` for another algorithm.
@@ -54,6 +62,16 @@ impl MlDsa {
             MlDsa::MlDsa44 => 1312,
             MlDsa::MlDsa65 => 1952,
             MlDsa::MlDsa87 => 2592,
+        }
+    }
+
+    /// The expanded private key size in octets: `expandedKey OCTET STRING (SIZE (n))` of
+    /// the module's `ML-DSA-xx-PrivateKey` (FIPS 204 Table 2).
+    pub fn expanded_key_len(self) -> usize {
+        match self {
+            MlDsa::MlDsa44 => 2560,
+            MlDsa::MlDsa65 => 4032,
+            MlDsa::MlDsa87 => 4896,
         }
     }
 }

@@ -212,25 +212,9 @@ for p in sorted(glob.glob(sys.argv[1] + "/**/*.der", recursive=True)):
     print(p + "\t" + c.issuer.rfc4514_string() + "\t" + c.subject.rfc4514_string())
 "#;
     let certs = corpus().join("certs");
-    let Ok(out) = std::process::Command::new("python3")
-        .args(["-W", "ignore", "-c", script])
-        .arg(&certs)
-        .output()
-    else {
-        eprintln!("python3 not found: differential test skipped");
+    let Some(text) = common::python_output(script, [&certs]) else {
         return;
     };
-    if !out.status.success() {
-        eprintln!(
-            "pyca/cryptography not usable: differential test skipped ({})",
-            String::from_utf8_lossy(&out.stderr)
-                .lines()
-                .last()
-                .unwrap_or("")
-        );
-        return;
-    }
-    let text = String::from_utf8(out.stdout).unwrap();
     let mut compared = 0;
     for line in text.lines() {
         let mut parts = line.split('\t');

@@ -44,3 +44,28 @@ pub fn tlv(tag: u8, contents: &[u8]) -> Vec<u8> {
     out.extend_from_slice(contents);
     out
 }
+
+/// The standard output of `python3 -c script args…` (warnings off), or `None` after
+/// printing why the differential test is skipped: python3 not found, or the script
+/// failed (a module it imports is missing or too old; its last error line is shown).
+pub fn python_output<I, S>(script: &str, args: I) -> Option<String>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let Ok(out) = std::process::Command::new("python3")
+        .args(["-W", "ignore", "-c", script])
+        .args(args)
+        .output()
+    else {
+        eprintln!("python3 not found: differential test skipped");
+        return None;
+    };
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let why = stderr.lines().last().unwrap_or("");
+        eprintln!("pyca/cryptography not usable: differential test skipped ({why})");
+        return None;
+    }
+    Some(String::from_utf8(out.stdout).unwrap())
+}
