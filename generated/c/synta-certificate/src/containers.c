@@ -282,6 +282,57 @@ static int tlv_tree(synta_cbs *c) {
     return 1;
 }
 
+/* The bag's friendlyName and localKeyId attributes, as Rust reads them: every value
+ * of theirs decodes as its type (BMPString (SIZE (1..255)), OCTET STRING), each has
+ * one value and appears once; other attributes are left alone. */
+static int check_attributes(synta_ctx *ctx, const pkcs_12_2009_SafeBag *bag) {
+    static const char FIELD[] = "SafeBag.bagAttributes";
+    synta_cbs list;
+    int seen_name = 0, seen_key_id = 0;
+    cursor(ctx, bag->bagAttributes.elements, &list);
+    while (list.len > 0) {
+        pkcs_12_2009_PKCS12Attribute attr;
+        synta_cbs values;
+        int is_name, *seen;
+        const uint8_t *first = NULL, *second = NULL;
+        if (!pkcs_12_2009_PKCS12Attribute_decode(&list, PKCS_12_2009_PKCS12ATTRIBUTE_TAG, &attr)) {
+            return synta_cbs_set_field(&list, FIELD);
+        }
+        is_name = OID_IS(attr.attrId, pkcs_12_2009_pkcs_9_at_friendlyName);
+        if (!is_name && !OID_IS(attr.attrId, pkcs_12_2009_pkcs_9_at_localKeyId)) continue;
+        seen = is_name ? &seen_name : &seen_key_id;
+        cursor(ctx, attr.attrValues.elements, &values);
+        while (values.len > 0) {
+            synta_span value;
+            const uint8_t *at = values.data;
+            int ok = is_name ? synta_gen_bmp_decode(&values, SYNTA_TAG_BMP_STRING, &value)
+                             : synta_gen_octets_decode(&values, SYNTA_TAG_OCTET_STRING, &value);
+            if (!ok) return synta_cbs_set_field(&values, FIELD);
+            if (is_name && !synta_gen_size_ok(synta_gen_chars(SYNTA_TAG_BMP_STRING, value), 1,
+                                              PKCS_12_2009_PKCS_9_UB_FRIENDLYNAME)) {
+                return fail_at(ctx, SYNTA_ERR_CONSTRAINT, at, FIELD, "friendlyName size");
+            }
+            if (first == NULL) {
+                first = at;
+            } else if (second == NULL) {
+                second = at;
+            }
+        }
+        if (second != NULL) {
+            return fail_at(ctx, SYNTA_ERR_INVALID_VALUE, second, FIELD,
+                           "a single-valued attribute has more than one value");
+        }
+        if (first != NULL) {
+            if (*seen) {
+                return fail_at(ctx, SYNTA_ERR_INVALID_VALUE, first, FIELD,
+                               is_name ? "friendlyName appears twice" : "localKeyId appears twice");
+            }
+            *seen = 1;
+        }
+    }
+    return 1;
+}
+
 /* Reads the next bag of the innermost SafeContents: sets |*found| when it is an
  * X.509 certificate (|*cert|), pushes a nested SafeContents, or skips it. */
 static int next_bag(synta_pkcs12_iter *it, int *found, synta_span *cert) {
@@ -294,6 +345,7 @@ static int next_bag(synta_pkcs12_iter *it, int *found, synta_span *cert) {
     if (!pkcs_12_2009_SafeBag_decode(list, PKCS_12_2009_SAFEBAG_TAG, &bag)) {
         return synta_cbs_set_field(list, "SafeContents");
     }
+    if (bag.has_bagAttributes && !check_attributes(ctx, &bag)) return 0;
     if (OID_IS(bag.bagId, OID_SAFE_CONTENTS_BAG)) {
         pkcs_12_2009_SafeContents nested;
         synta_cbs c;

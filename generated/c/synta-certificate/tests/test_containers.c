@@ -7,9 +7,10 @@
  * the same three in certs_only.p7b.der and unencrypted.p12, each byte-identical to a
  * file of CORPUS_DIR/certs); encrypted.p12 gives none and counts its encrypted part;
  * safeContentsBag nesting is followed to SYNTA_PKCS12_MAX_NESTING levels and no
- * further; and every truncation and MUTATIONS (default 2000) mutations of each file
- * end in an error or a valid result, never a crash (run under ASan and valgrind by
- * scripts/test-c). Each input lies in a buffer of exactly its size.
+ * further; bag attributes are checked as in Rust; and every truncation and MUTATIONS
+ * (default 2000) mutations of each file end in an error or a valid result, never a
+ * crash (run under ASan and valgrind by scripts/test-c). Each input lies in a
+ * buffer of exactly its size.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -225,17 +226,61 @@ static bytes raw(const void *p, size_t n) {
 #define ID_DATA "\x2a\x86\x48\x86\xf7\x0d\x01\x07\x01"
 #define ID_SIGNED_DATA "\x2a\x86\x48\x86\xf7\x0d\x01\x07\x02"
 
-/* A PFX whose one data part holds |cert| in a certBag under |nesting| levels of
- * safeContentsBag. */
-static bytes nested_pfx(synta_span cert, int nesting) {
+/* A PFX whose one data part holds |cert| in a certBag with the attributes |attrs|
+ * (none when |attrs.n| is 0; freed) under |nesting| levels of safeContentsBag. */
+static bytes attr_pfx(synta_span cert, int nesting, bytes attrs) {
     bytes cert_bag = wrap(0x30, cat(OID(PKCS9_X509), wrap(0xa0, wrap(0x04, raw(cert.data, cert.len)))));
-    bytes sc = wrap(0x30, wrap(0x30, cat(OID(BAG_CERT), wrap(0xa0, cert_bag))));
+    bytes bag = cat(OID(BAG_CERT), wrap(0xa0, cert_bag));
+    bytes sc;
     bytes auth_safe;
     int i;
+    if (attrs.n > 0) {
+        bag = cat(bag, wrap(0x31, attrs));
+    } else {
+        free(attrs.p);
+    }
+    sc = wrap(0x30, wrap(0x30, bag));
     for (i = 0; i < nesting; i++) sc = wrap(0x30, wrap(0x30, cat(OID(BAG_SAFE_CONTENTS), wrap(0xa0, sc))));
     auth_safe = wrap(0x30, wrap(0x30, cat(OID(ID_DATA), wrap(0xa0, wrap(0x04, sc)))));
     return wrap(
         0x30, cat(raw("\x02\x01\x03", 3), wrap(0x30, cat(OID(ID_DATA), wrap(0xa0, wrap(0x04, auth_safe))))));
+}
+
+static bytes nested_pfx(synta_span cert, int nesting) { return attr_pfx(cert, nesting, raw("", 0)); }
+
+#define FRIENDLY_NAME "\x2a\x86\x48\x86\xf7\x0d\x01\x09\x14"
+#define LOCAL_KEY_ID "\x2a\x86\x48\x86\xf7\x0d\x01\x09\x15"
+
+/* friendlyName and localKeyId: single-valued, once each, of their types. */
+static void check_attributes(synta_span cert) {
+    bytes name = wrap(0x30, cat(OID(FRIENDLY_NAME), wrap(0x31, wrap(0x1e, raw("\0a", 2)))));
+    bytes key_id = wrap(0x30, cat(OID(LOCAL_KEY_ID), wrap(0x31, wrap(0x04, raw("\1", 1)))));
+    bytes two_values = wrap(
+        0x30, cat(OID(LOCAL_KEY_ID), wrap(0x31, cat(wrap(0x04, raw("\1", 1)), wrap(0x04, raw("\2", 1))))));
+    bytes not_bmp = wrap(0x30, cat(OID(FRIENDLY_NAME), wrap(0x31, wrap(0x0c, raw("a", 1)))));
+    bytes empty_name = wrap(0x30, cat(OID(FRIENDLY_NAME), wrap(0x31, wrap(0x1e, raw("", 0)))));
+    bytes cases[5];
+    const synta_error_kind want[5] = {SYNTA_ERR_NONE, SYNTA_ERR_INVALID_VALUE, SYNTA_ERR_INVALID_VALUE,
+                                      SYNTA_ERR_UNEXPECTED_TAG, SYNTA_ERR_CONSTRAINT};
+    int i;
+    cases[0] = cat(raw(name.p, name.n), raw(key_id.p, key_id.n));
+    cases[1] = cat(raw(name.p, name.n), raw(name.p, name.n));
+    cases[2] = two_values;
+    cases[3] = not_bmp;
+    cases[4] = empty_name;
+    for (i = 0; i < 5; i++) {
+        bytes pfx = attr_pfx(cert, 0, cases[i]);
+        walk w = walk_pkcs12(pfx.p, pfx.n);
+        if (want[i] == SYNTA_ERR_NONE) {
+            CHECK(w.last == SYNTA_CONTAINER_END && w.certs == 1);
+        } else {
+            CHECK(w.last == SYNTA_CONTAINER_ERROR && w.certs == 0 && w.err.kind == want[i]);
+            CHECK(w.err.field != NULL && strcmp(w.err.field, "SafeBag.bagAttributes") == 0);
+        }
+        free(pfx.p);
+    }
+    free(name.p);
+    free(key_id.p);
 }
 
 static void check_nesting(synta_span cert) {
@@ -390,6 +435,7 @@ int main(int argc, char **argv) {
         walk w = walk_pkcs12(p12.p, p12.n);
         if (w.certs > 0) {
             check_nesting(w.cert[0]);
+            check_attributes(w.cert[0]);
             check_built(w.cert[0]);
         }
     }

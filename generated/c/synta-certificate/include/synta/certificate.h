@@ -312,7 +312,9 @@ SYNTA_MUST_USE int synta_pkcs12_begin(synta_pkcs12_iter *it, const uint8_t *data
  * SYNTA_PKCS12_MAX_NESTING levels; encryptedData and envelopedData parts are
  * counted (|it->encrypted_parts|) and skipped, other bags are decoded with the
  * generated open-type decoders (a malformed key bag is an error, as in Rust) and
- * counted (|it->skipped_bags|). A part of another content type is INVALID_VALUE
+ * counted (|it->skipped_bags|). Each bag's friendlyName and localKeyId attributes
+ * are checked as Rust checks them (BMPString (SIZE (1..255)) and OCTET STRING, one
+ * value, once each; "SafeBag.bagAttributes"), not returned. A part of another content type is INVALID_VALUE
  * ("ContentInfo.contentType"). SYNTA_CONTAINER_END after the last certificate, also
  * for a file whose certificates are all encrypted; SYNTA_CONTAINER_ERROR with |*err|
  * (may be NULL) when |*it| failed to begin or the file is malformed.
