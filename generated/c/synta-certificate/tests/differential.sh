@@ -4,7 +4,9 @@
 #   differential.sh PATH/TO/synta_cert PATH/TO/synta REPO_ROOT
 #
 # For every certificate file under tests/corpus/certs/, every file of
-# tests/corpus/malformed/ and the PEM bundle tests/corpus/pkcs7/bundle.pem, both
+# tests/corpus/malformed/, the PEM bundle tests/corpus/pkcs7/bundle.pem and the
+# containers tests/corpus/pkcs7/certs_only.p7b.der and tests/corpus/pkcs12/*.p12
+# (encrypted.p12, without a certificate outside its encrypted part, fails in both), both
 # tools run on the file alone: their exit statuses must be equal, and when both
 # accept it, the C output must equal the Rust output projected onto the keys the C
 # tool prints (issuer, not_after, not_before, public_key, public_key_algorithm,
@@ -50,7 +52,9 @@ for line in sys.stdin.buffer.read().decode("utf-8").splitlines():
 files=()
 while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$corpus/certs" -type f -print0 | sort -z)
 while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$corpus/malformed" -type f ! -name '*.tsv' -print0 | sort -z)
-[ -f "$corpus/pkcs7/bundle.pem" ] && files+=("$corpus/pkcs7/bundle.pem")
+for f in pkcs7/bundle.pem pkcs7/certs_only.p7b.der pkcs12/unencrypted.p12 pkcs12/encrypted.p12; do
+  [ -f "$corpus/$f" ] && files+=("$corpus/$f")
+done
 
 total=0
 failed=0

@@ -3,13 +3,17 @@
  *
  *   synta_cert FILE...     (FILE "-" reads standard input)
  *
- * Each FILE is one DER certificate, or PEM text with one or more CERTIFICATE
- * blocks. For every certificate one line is printed with the keys issuer,
+ * Each FILE is one DER certificate, a PKCS #7 SignedData (DER, or PEM with a PKCS7
+ * block when it has no CERTIFICATE block), an unencrypted PKCS #12 file (its
+ * certificate bags; the encrypted parts are skipped), or PEM text with one or more
+ * CERTIFICATE blocks. For every certificate one line is printed with the keys issuer,
  * not_after, not_before, public_key, public_key_algorithm, serial,
  * signature_algorithm, subject and version, formatted exactly as the Rust tool
  * formats them (which prints more keys, e.g. extensions). The first malformed
- * certificate stops the run with exit status 1 and its error on stderr.
- * (PKCS #7 and PKCS #12 containers, which the Rust tool also reads, are not.)
+ * certificate stops the run with exit status 1 and its error on stderr; so does a
+ * malformed container (its error: byte offset and field), and a PKCS #12 file
+ * without a certificate outside its encrypted parts (the Rust tool, which falls back
+ * to reading such a file as a certificate, fails on it too).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -312,6 +316,129 @@ static void report(const char *file, size_t index, size_t total, const synta_err
     }
 }
 
+/* ------------------------------------------------------------ containers */
+
+enum { NOT_A_CONTAINER = 0, PKCS7 = 7, PKCS12 = 12 };
+
+/* Which container |data| looks like, from the first element of its outer SEQUENCE:
+ * the OID of a ContentInfo (PKCS #7) or the version INTEGER of a PFX (PKCS #12); a
+ * certificate has a SEQUENCE there. */
+static int container_kind(const uint8_t *data, size_t len) {
+    /* Only the headers are looked at, so that a truncated container is recognised. */
+    size_t hl;
+    if (len < 2 || data[0] != 0x30) return NOT_A_CONTAINER;
+    hl = 2 + (data[1] & 0x80u ? (size_t)(data[1] & 0x7Fu) : 0);
+    if (hl >= len) return NOT_A_CONTAINER;
+    return data[hl] == 0x06 ? PKCS7 : data[hl] == 0x02 ? PKCS12 : NOT_A_CONTAINER;
+}
+
+static void report_container(const char *file, int kind, const synta_error *err) {
+    char msg[512];
+    (void)synta_error_format(err, msg, sizeof msg);
+    fprintf(stderr, "synta_cert: %s: PKCS #%d: %s\n", file, kind, msg);
+}
+
+/* The certificates of a container that began (|it7| or |it12| by |kind|; |data|
+ * the input): a first pass checks the whole container and counts them, a second
+ * prints them. Returns 1, or 0 after reporting the error. */
+static int run_container(const char *file, int kind, const uint8_t *data, size_t len) {
+    size_t total = 0, pass;
+    for (pass = 0; pass < 2; pass++) {
+        synta_pkcs7_iter it7;
+        synta_pkcs12_iter it12;
+        synta_error err;
+        synta_span cert;
+        synta_container_status st;
+        size_t index = 0;
+        memset(&err, 0, sizeof err);
+        if (kind == PKCS7 ? !synta_pkcs7_begin(&it7, data, len, &err)
+                          : !synta_pkcs12_begin(&it12, data, len, &err)) {
+            report_container(file, kind, &err);
+            return 0;
+        }
+        for (;;) {
+            st = kind == PKCS7 ? synta_pkcs7_next(&it7, &cert, &err) : synta_pkcs12_next(&it12, &cert, &err);
+            if (st != SYNTA_CONTAINER_CERT) break;
+            if (pass == 1 && !print_certificate(cert.data, cert.len, &err)) {
+                /* Offsets in the certificate, as for a PEM block. */
+                report(file, index, total, &err);
+                return 0;
+            }
+            index++;
+        }
+        if (st == SYNTA_CONTAINER_ERROR) {
+            report_container(file, kind, &err);
+            return 0;
+        }
+        if (pass == 0 && kind == PKCS12 && index == 0) {
+            fprintf(
+                stderr,
+                "synta_cert: %s: PKCS #12: no certificate outside the encrypted parts (%zu encrypted part%s "
+                "skipped)\n",
+                file, it12.encrypted_parts, it12.encrypted_parts == 1 ? "" : "s");
+            return 0;
+        }
+        total = index;
+    }
+    return 1;
+}
+
+/* A binary file: a certificate, else a PKCS #7 SignedData, else a PKCS #12 file (as
+ * the Rust tool tries them). A file that is none of them gets the certificate's error
+ * (as in Rust), then the error of the container it looks like, if any. Returns 1, or
+ * 0 after reporting the error. */
+static int run_binary(const char *file, const uint8_t *data, size_t len) {
+    synta_cert cert;
+    synta_error err;
+    synta_pkcs7_iter it7;
+    synta_pkcs12_iter it12;
+    int kind;
+    memset(&err, 0, sizeof err);
+    if (synta_cert_parse(data, len, &cert, &err)) {
+        if (print_certificate(data, len, &err)) return 1;
+        report(file, 0, 1, &err);
+        return 0;
+    }
+    if (synta_pkcs7_begin(&it7, data, len, NULL)) return run_container(file, PKCS7, data, len);
+    if (synta_pkcs12_begin(&it12, data, len, NULL)) return run_container(file, PKCS12, data, len);
+    /* As the Rust tool, the certificate's error first; then, for what looks like a
+     * container, the container's. */
+    report(file, 0, 1, &err);
+    kind = container_kind(data, len);
+    if (kind == PKCS7 && !synta_pkcs7_begin(&it7, data, len, &err)) report_container(file, kind, &err);
+    if (kind == PKCS12 && !synta_pkcs12_begin(&it12, data, len, &err)) report_container(file, kind, &err);
+    return 0;
+}
+
+/* A PEM file without CERTIFICATE blocks: the certificates of its first PKCS7 block
+ * (which the Rust tool does not read). */
+static int run_pem_pkcs7(const char *file, const uint8_t *text, size_t len) {
+    static const char BEGIN[] = "-----BEGIN PKCS7-----";
+    static const char END[] = "-----END PKCS7-----";
+    const uint8_t *start = find(text, len, BEGIN), *stop;
+    size_t der_len = 0;
+    const char *why = NULL;
+    uint8_t *der;
+    int ok;
+    if (start == NULL) {
+        fprintf(stderr, "synta_cert: %s: no CERTIFICATE block\n", file);
+        return 0;
+    }
+    stop = find(start, len - (size_t)(start - text), END);
+    if (stop == NULL) {
+        fprintf(stderr, "synta_cert: %s: PKCS7 block has no END line\n", file);
+        return 0;
+    }
+    der = pem_decode(start, (size_t)(stop - start) + strlen(END), &der_len, &why);
+    if (der == NULL) {
+        fprintf(stderr, "synta_cert: %s: PKCS7 block: %s\n", file, why);
+        return 0;
+    }
+    ok = run_container(file, PKCS7, der, der_len);
+    free(der);
+    return ok;
+}
+
 /* Every CERTIFICATE block of a PEM file: a first pass counts them (and checks
  * them), a second prints them. Returns 1, or 0 after reporting the error. */
 static int run_pem(const char *file, const uint8_t *text, size_t len) {
@@ -357,10 +484,7 @@ static int run_pem(const char *file, const uint8_t *text, size_t len) {
             rest = start + block_len;
         }
         if (pass == 0) {
-            if (index == 0) {
-                fprintf(stderr, "synta_cert: %s: no CERTIFICATE block\n", file);
-                return 0;
-            }
+            if (index == 0) return run_pem_pkcs7(file, text, len);
             total = index;
         }
     }
@@ -384,10 +508,7 @@ int main(int argc, char **argv) {
         if (is_pem(data, len)) {
             ok = run_pem(argv[i], data, len);
         } else {
-            synta_error err;
-            memset(&err, 0, sizeof err);
-            ok = print_certificate(data, len, &err);
-            if (!ok) report(argv[i], 0, 1, &err);
+            ok = run_binary(argv[i], data, len);
         }
         free(data);
         if (!ok) return 1;

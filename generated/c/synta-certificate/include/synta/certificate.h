@@ -206,6 +206,121 @@ int synta_integer_hex(synta_span value, char *buf, size_t cap, size_t *out_len);
  * seconds as 00, fractions left out), as the Rust rfc3339. */
 int synta_cert_time_rfc3339(const synta_time *t, char *buf, size_t cap, size_t *out_len);
 
+/* ------------------------------------------- certificates in PKCS #7 and #12 */
+
+/*
+ * Certificates out of the two container files certificates travel in: a PKCS #7 /
+ * CMS SignedData (a ".p7b" certs-only bundle, RFC 5652) and a PKCS #12 file whose
+ * certificate bags are not encrypted (RFC 7292), as the Rust pkcs7_certificates and
+ * pkcs12_contents read them. Each is a caller-owned iterator over the caller's
+ * input: nothing is allocated or copied, and every certificate comes back as a span
+ * of the input (pass it to synta_cert_parse).
+ *
+ * The containers are read under BER, as the Rust API reads them (indefinite lengths,
+ * unsorted SETs; DER input is BER too), with one restriction: libsynta does not join
+ * segmented (constructed) OCTET STRINGs without allocating, so a PKCS #12 file whose
+ * data contents or certificate values are segmented fails with UNEXPECTED_TAG where
+ * the Rust API accepts it. Certificates are returned as encoded; synta_cert_parse
+ * then demands DER of each (the Rust API re-encodes a BER certificate to DER first).
+ *
+ * The structures are decoded by the generated decoders (gen/
+ * cryptographic_message_syntax_2009.h, gen/pkcs_12_2009.h). Errors carry the kind,
+ * the absolute byte offset into the input and the innermost field, as the other
+ * functions of this API; the iterators also say where they were (the part and
+ * nesting depth of a PKCS #12 file, the element of a CertificateSet).
+ *
+ * begin checks the outer structure; next walks the rest one step at a time and
+ * reports an error in a later part only when it gets there. To accept a container
+ * only when all of it is well formed (as the Rust functions, which read everything
+ * first), iterate once to the end, then again to use the certificates.
+ */
+
+/* synta_container_status: what a *_next function found. */
+typedef enum synta_container_status {
+    SYNTA_CONTAINER_ERROR = -1, /* malformed: |*err| says where; every later call too */
+    SYNTA_CONTAINER_END = 0,    /* no more certificates */
+    SYNTA_CONTAINER_CERT = 1    /* |*cert| is the next certificate */
+} synta_container_status;
+
+/* synta_pkcs7_iter: iterates the certificates of a SignedData ContentInfo. It must
+ * not move while in use (its cursors point at its context). */
+typedef struct synta_pkcs7_iter {
+    synta_ctx ctx;
+    synta_cbs set;      /* the CertificateSet elements not read yet */
+    size_t index;       /* CertificateChoices read so far */
+    size_t skipped;     /* of them, alternatives other than certificate */
+    synta_error failed; /* the error, once there was one (kind NONE before) */
+} synta_pkcs7_iter;
+
+/*
+ * synta_pkcs7_begin starts |*it| over the PKCS #7 file of |len| bytes at |data|
+ * (which must outlive |*it|): exactly one ContentInfo whose contentType is
+ * id-signedData and whose content decodes as a SignedData (the generated decoder
+ * checks the whole SignedData, every certificate choice included). Returns 1, or 0
+ * with |*err| (may be NULL): "ContentInfo.contentType" (INVALID_VALUE) when the
+ * content is not signedData, the generated decoders' fields otherwise. A SignedData
+ * without certificates yields none.
+ */
+SYNTA_MUST_USE int synta_pkcs7_begin(synta_pkcs7_iter *it, const uint8_t *data, size_t len, synta_error *err);
+
+/*
+ * synta_pkcs7_next sets |*cert| to the whole encoding of the next certificate of
+ * the CertificateSet (the `certificate` alternative of CertificateChoices, in the
+ * order of the set) and returns SYNTA_CONTAINER_CERT; the other alternatives
+ * (extendedCertificate, attribute certificates, other) are skipped and counted in
+ * |it->skipped|. SYNTA_CONTAINER_END after the last one, SYNTA_CONTAINER_ERROR with
+ * |*err| (may be NULL) when |*it| failed to begin or the set is malformed.
+ */
+synta_container_status synta_pkcs7_next(synta_pkcs7_iter *it, synta_span *cert, synta_error *err);
+
+/* SYNTA_PKCS12_MAX_NESTING: the most levels of safeContentsBag inside a SafeContents
+ * followed (the Rust MAX_NESTED_SAFE_CONTENTS): a deeper one is an error
+ * (UNSUPPORTED, "SafeBag.bagValue"). Files in use nest none. */
+#define SYNTA_PKCS12_MAX_NESTING 8
+
+/* synta_pkcs12_iter: iterates the certificates of a PKCS #12 PFX. It must not move
+ * while in use (its cursors point at its context). */
+typedef struct synta_pkcs12_iter {
+    synta_ctx ctx;
+    synta_cbs parts;                              /* the AuthenticatedSafe parts not read yet */
+    synta_cbs bags[SYNTA_PKCS12_MAX_NESTING + 1]; /* bags[0]: the part's SafeContents; then nested */
+    uint32_t depth;                               /* cursors in use in |bags| (0 between parts) */
+    size_t part;            /* AuthenticatedSafe parts begun so far (the current one is part - 1) */
+    size_t encrypted_parts; /* parts skipped as encryptedData or envelopedData */
+    size_t skipped_bags;    /* bags skipped: keys, shrouded keys, CRLs, secrets, other certificate
+                               types, bag types RFC 7292 does not define */
+    synta_error failed;     /* the error, once there was one (kind NONE before) */
+} synta_pkcs12_iter;
+
+/*
+ * synta_pkcs12_begin starts |*it| over the PKCS #12 file of |len| bytes at |data|
+ * (which must outlive |*it|): exactly one PFX of version 3 (else UNSUPPORTED,
+ * "PFX.version"), a macData whose iteration count fits 64 bits (not verified: that
+ * needs the password), an authSafe of content type id-data (id-signedData, the
+ * public-key integrity mode, is UNSUPPORTED; another type INVALID_VALUE, both
+ * "PFX.authSafe") whose OCTET STRING holds an AuthenticatedSafe. Returns 1, or 0
+ * with |*err| (may be NULL).
+ */
+SYNTA_MUST_USE int synta_pkcs12_begin(synta_pkcs12_iter *it, const uint8_t *data, size_t len,
+                                      synta_error *err);
+
+/*
+ * synta_pkcs12_next sets |*cert| to the next X.509 certificate of the file (the
+ * contents of the OCTET STRING of a certBag with certId x509Certificate, a span of
+ * the input) and returns SYNTA_CONTAINER_CERT. It walks the AuthenticatedSafe parts
+ * in order: a data part's SafeContents bag by bag, following safeContentsBags up to
+ * SYNTA_PKCS12_MAX_NESTING levels; encryptedData and envelopedData parts are
+ * counted (|it->encrypted_parts|) and skipped, other bags are decoded with the
+ * generated open-type decoders (a malformed key bag is an error, as in Rust) and
+ * counted (|it->skipped_bags|). Each bag's friendlyName and localKeyId attributes
+ * are checked as Rust checks them (BMPString (SIZE (1..255)) and OCTET STRING, one
+ * value, once each; "SafeBag.bagAttributes"), not returned. A part of another content type is INVALID_VALUE
+ * ("ContentInfo.contentType"). SYNTA_CONTAINER_END after the last certificate, also
+ * for a file whose certificates are all encrypted; SYNTA_CONTAINER_ERROR with |*err|
+ * (may be NULL) when |*it| failed to begin or the file is malformed.
+ */
+synta_container_status synta_pkcs12_next(synta_pkcs12_iter *it, synta_span *cert, synta_error *err);
+
 #ifdef __cplusplus
 }
 #endif
