@@ -47,6 +47,22 @@ pub(crate) fn offset_inside(outer: &[u8], inner: &[u8]) -> usize {
     }
 }
 
+/// The version as people write it (`v1(0)` is 1) when the encoded INTEGER is one of the
+/// first `known` values; 0 for any other value.
+pub(crate) fn version_number(encoded: &[u8], known: u8) -> u8 {
+    match encoded {
+        [v] if *v < known => v + 1,
+        _ => 0,
+    }
+}
+
+/// Decodes a signed object's generated structure and finds its signed part (the first
+/// element), for the `from_der` of each wrapper.
+pub(crate) fn signed<'a, T: Decode<'a>>(der: &'a [u8]) -> Result<(T, &'a [u8])> {
+    let inner = T::from_der(der)?;
+    Ok((inner, first_element(der)?))
+}
+
 /// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).
 pub(crate) fn borrowed<'a>(bytes: Option<&'a [u8]>, field: &'static str) -> Result<&'a [u8]> {
     bytes.ok_or_else(|| {
@@ -125,15 +141,7 @@ impl<'a> Certificate<'a> {
         &self.inner
     }
 
-    /// The whole DER encoding.
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
-
-    /// The encoding of `tbsCertificate`: the bytes the signature covers.
-    pub fn tbs_der(&self) -> &'a [u8] {
-        self.tbs
-    }
+    signed_bytes!(tbs, "tbsCertificate");
 
     fn tbs(&self) -> &x509::TbsCertificate<'a> {
         &self.inner.to_be_signed
@@ -141,10 +149,7 @@ impl<'a> Certificate<'a> {
 
     /// The version as people write it: 1, 2 or 3.
     pub fn version(&self) -> u8 {
-        match self.tbs().version.as_bytes() {
-            [v @ 0..=2] => v + 1,
-            _ => 0,
-        }
+        version_number(self.tbs().version.as_bytes(), 3)
     }
 
     /// The serial number's two's-complement octets.

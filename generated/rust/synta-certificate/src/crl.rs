@@ -1,12 +1,12 @@
 //! The reading API of a certificate revocation list (RFC 5280 section 5).
 
-use crate::certificate::{first_element, integer_hex};
+use crate::certificate::{integer_hex, signed, version_number};
 use crate::generated::pkix1_explicit_2009 as x509;
 use crate::generated::pkix1_implicit_2009 as ext;
 use crate::generated::pkix_common_types_2009 as common;
 use crate::time::{date_time, rfc3339};
 use crate::Extensions;
-use synta::{DateTime, Decode, IntRef, ObjectIdentifierRef, Result};
+use synta::{DateTime, IntRef, ObjectIdentifierRef, Result};
 
 mod entry;
 
@@ -24,8 +24,7 @@ impl<'a> Crl<'a> {
     /// Parses a DER CRL; errors carry the byte offset and field path
     /// (`CertificateList.toBeSigned.thisUpdate`).
     pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        let inner = x509::CertificateList::from_der(der)?;
-        let tbs = first_element(der)?;
+        let (inner, tbs) = signed(der)?;
         Ok(Crl { inner, der, tbs })
     }
 
@@ -39,15 +38,7 @@ impl<'a> Crl<'a> {
         &self.inner
     }
 
-    /// The whole DER encoding.
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
-
-    /// The encoding of `tbsCertList`: the bytes the signature covers.
-    pub fn tbs_der(&self) -> &'a [u8] {
-        self.tbs
-    }
+    signed_bytes!(tbs, "tbsCertList");
 
     fn tbs(&self) -> &x509::TbsCertList<'a> {
         &self.inner.to_be_signed
@@ -55,11 +46,8 @@ impl<'a> Crl<'a> {
 
     /// 1 (version absent) or 2; 0 for any other encoded value.
     pub fn version(&self) -> u8 {
-        match self.tbs().version.as_ref().map(|v| v.as_bytes()) {
-            None => 1,
-            Some([v @ 0..=1]) => v + 1,
-            Some(_) => 0,
-        }
+        let v = self.tbs().version.as_ref();
+        v.map_or(1, |v| version_number(v.as_bytes(), 2))
     }
 
     /// The issuer's DER encoding.

@@ -1,6 +1,6 @@
 //! The reading API of a PKCS #10 certification request (RFC 2986, RFC 5912 module).
 
-use crate::certificate::first_element;
+use crate::certificate::{signed, version_number};
 use crate::generated::enrollment_message_syntax_2009 as ems;
 use crate::generated::pkcs_10 as p10;
 use crate::generated::pkix1_explicit_2009 as x509;
@@ -26,8 +26,7 @@ pub struct Csr<'a> {
 impl<'a> Csr<'a> {
     /// Parses a DER request; errors carry the byte offset and field path.
     pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        let inner = p10::CertificationRequest::from_der(der)?;
-        let info = first_element(der)?;
+        let (inner, info) = signed(der)?;
         Ok(Csr { inner, der, info })
     }
 
@@ -43,12 +42,9 @@ impl<'a> Csr<'a> {
         &self.inner
     }
 
-    /// The whole DER encoding.
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
+    signed_bytes!(info, "certificationRequestInfo");
 
-    /// The encoding of `certificationRequestInfo`: the bytes the signature covers.
+    /// [`Self::tbs_der`], under the name RFC 2986 gives the signed part.
     pub fn info_der(&self) -> &'a [u8] {
         self.info
     }
@@ -60,10 +56,7 @@ impl<'a> Csr<'a> {
     /// The version as people write it: 1 (the only one RFC 2986 defines); 0 for any
     /// other encoded value.
     pub fn version(&self) -> u8 {
-        match self.info().version.as_bytes() {
-            [0] => 1,
-            _ => 0,
-        }
+        version_number(self.info().version.as_bytes(), 1)
     }
 
     /// The subject's DER encoding.

@@ -30,6 +30,22 @@ macro_rules! signature_accessors {
     };
 }
 
+/// `der()` and `tbs_der()` for an `impl<'a>` block whose `self.der` is the whole input
+/// and `self.$tbs` the encoding of the signed part, named `$name` in the RFC.
+macro_rules! signed_bytes {
+    ($tbs:ident, $name:literal) => {
+        /// The whole DER encoding.
+        pub fn der(&self) -> &'a [u8] {
+            self.der
+        }
+
+        #[doc = concat!("The encoding of `", $name, "`: the bytes the signature covers.")]
+        pub fn tbs_der(&self) -> &'a [u8] {
+            self.$tbs
+        }
+    };
+}
+
 /// `public_key_algorithm()`, `public_key_algorithm_name()`, `public_key()` and
 /// `ml_dsa_public_key()` for an `impl<'a>` block whose `self.$spki` is a
 /// SubjectPublicKeyInfo, `self.der` the whole input and `$path` the field that holds the

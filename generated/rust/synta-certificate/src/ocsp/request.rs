@@ -2,12 +2,12 @@
 //! request extensions (nonce) and the optional signature.
 
 use super::{embedded_certificates, explicit_child, CertId};
-use crate::certificate::first_element;
+use crate::certificate::{signed, version_number};
 use crate::generated::ocsp_2013_08 as ocsp;
 use crate::generated::pkix1_implicit_2009::GeneralName;
 use crate::generated::pkix_common_types_2009 as common;
 use crate::{Certificate, Extensions};
-use synta::{Decode, Result};
+use synta::Result;
 
 /// A parsed OCSP request, borrowing from its DER encoding.
 #[derive(Debug, Clone)]
@@ -35,8 +35,7 @@ pub struct OcspRequestSignature<'a> {
 impl<'a> OcspRequest<'a> {
     /// Parses a DER request; errors carry the byte offset and field path.
     pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        let inner = ocsp::OcspRequest::from_der(der)?;
-        let tbs = first_element(der)?;
+        let (inner, tbs) = signed(der)?;
         Ok(OcspRequest { inner, der, tbs })
     }
 
@@ -45,23 +44,12 @@ impl<'a> OcspRequest<'a> {
         &self.inner
     }
 
-    /// The whole DER encoding.
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
-
-    /// The encoding of `tbsRequest`: the bytes a signature covers.
-    pub fn tbs_der(&self) -> &'a [u8] {
-        self.tbs
-    }
+    signed_bytes!(tbs, "tbsRequest");
 
     /// The version as people write it: 1 (the only one RFC 6960 defines); 0 for any
     /// other encoded value.
     pub fn version(&self) -> u8 {
-        match self.inner.tbs_request.version.as_bytes() {
-            [0] => 1,
-            _ => 0,
-        }
+        version_number(self.inner.tbs_request.version.as_bytes(), 1)
     }
 
     /// requestorName, when present (a signed request names its signer here).

@@ -3,7 +3,7 @@
 //! the signature and the certificates.
 
 use super::{embedded_certificates, OcspSingleResponse};
-use crate::certificate::{borrowed, first_element};
+use crate::certificate::{borrowed, first_element, version_number};
 use crate::generated::ocsp_2013_08 as ocsp;
 use crate::generated::pkix_common_types_2009 as common;
 use crate::time::rfc3339;
@@ -110,15 +110,9 @@ impl<'a> OcspBasicResponse<'a> {
         &self.inner
     }
 
-    /// The DER of the BasicOCSPResponse (the contents of `responseBytes.response`).
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
-
-    /// The encoding of `tbsResponseData`: the bytes the signature covers.
-    pub fn tbs_der(&self) -> &'a [u8] {
-        self.tbs
-    }
+    // `der()` is the DER of the BasicOCSPResponse (the contents of
+    // `responseBytes.response`).
+    signed_bytes!(tbs, "tbsResponseData");
 
     fn data(&self) -> &ocsp::ResponseData<'a> {
         &self.inner.tbs_response_data
@@ -126,10 +120,7 @@ impl<'a> OcspBasicResponse<'a> {
 
     /// The version as people write it: 1; 0 for any other encoded value.
     pub fn version(&self) -> u8 {
-        match self.data().version.as_bytes() {
-            [0] => 1,
-            _ => 0,
-        }
+        version_number(self.data().version.as_bytes(), 1)
     }
 
     /// The responder's name as an RFC 4514 string, when the responderID is `byName`.
