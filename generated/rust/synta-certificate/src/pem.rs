@@ -7,6 +7,19 @@ use core::fmt;
 /// One PEM block, decoded: its label (`CERTIFICATE`, `X509 CRL`, ...) and its DER. It
 /// owns the bytes, so that the objects parsed from it (which borrow) have something to
 /// borrow from.
+///
+/// ```
+/// use synta_certificate::{Certificate, Crl, Pem, PemErrorKind};
+///
+/// let text = include_bytes!("../../../../tests/corpus/pkcs7/bundle.pem");
+/// let blocks = Pem::parse_all(text)?;
+/// let cert = Certificate::from_pem(&blocks[0])?; // borrows from blocks[0]
+/// assert!(cert.subject()?.starts_with("CN="));
+/// // A certificate is not a CRL: the label is checked before the DER is read.
+/// let e = Crl::from_pem(&blocks[0]).unwrap_err();
+/// assert!(matches!(e.kind(), PemErrorKind::WrongLabel { expected: "X509 CRL", .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pem {
     label: String,
