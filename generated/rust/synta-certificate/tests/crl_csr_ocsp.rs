@@ -227,7 +227,7 @@ fn every_field_matches_installed_pyca_cryptography() {
         assert_eq!(got, want, "{path}");
         compared += 1;
     }
-    assert_eq!(compared, 14, "every CRL, CSR and OCSP file of the corpus");
+    assert_eq!(compared, 15, "every CRL, CSR and OCSP file of the corpus");
 }
 
 /// Reads every field of a CRL, CSR or OCSP message, as a caller wanting all of it would.
@@ -582,6 +582,27 @@ fn what_pyca_does_not_compare() {
     );
     assert!(!req.is_signed() && req.signature().is_none() && req.requestor_name().is_none());
     assert_eq!(req.version(), 1);
+    // A signed request: the requestor, the signature and the certificates sent with it.
+    let der_signed = read("ocsp/request_signed.der");
+    let req = OcspRequest::from_der(&der_signed).unwrap();
+    let Some(GeneralName::DirectoryName(name)) = req.requestor_name() else {
+        panic!("requestorName is not a directoryName");
+    };
+    let requestor = synta_certificate::name::rfc4514_of(name).unwrap();
+    // openssl -subj "/CN=.../O=.../C=XX" puts CN first, so RFC 4514 writes it last.
+    assert_eq!(
+        requestor,
+        "C=XX,O=Synta Test Corpus,CN=Synta OCSP Requestor"
+    );
+    let sig = req.signature().unwrap();
+    assert_eq!(sig.signature_algorithm_name(), Some("ecdsa-with-SHA256"));
+    assert!(sig.signature_parameters().is_none() && sig.signature().unwrap().len() > 64);
+    let certs = sig.certificates().unwrap();
+    let subjects: Vec<String> = certs.iter().map(|c| c.subject().unwrap()).collect();
+    assert_eq!(subjects[0], requestor);
+    assert!(subjects[1].starts_with("CN=Synta Corpus Intermediate CA"));
+    assert!(certs.iter().all(|c| find(&der_signed, c.der()) > 0));
+    assert_eq!(&der_signed[4..4 + req.tbs_der().len()], req.tbs_der());
     let der = read("ocsp/response_revoked.der");
     let resp = OcspResponse::from_der(&der).unwrap();
     assert_eq!(
