@@ -4,10 +4,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::cert::{algorithm, hex};
 use serde_json::{json, Value};
-use synta_certificate::{
-    algorithm_name, CertId, Crl, Csr, OcspCertStatus, OcspRequest, OcspResponse, Pem,
-};
+use synta_certificate::{CertId, Crl, Csr, OcspCertStatus, OcspRequest, OcspResponse, Pem};
 
 /// Which kind of object the files hold.
 #[derive(Clone, Copy)]
@@ -59,14 +58,6 @@ fn describe(kind: Kind, raw: &[u8]) -> Result<Value, String> {
         Kind::Csr => Csr::from_der(raw).map_err(|e| e.to_string()).and_then(csr),
         Kind::Ocsp => ocsp(raw),
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn algorithm(oid: &synta::ObjectIdentifierRef<'_>) -> Value {
-    json!(algorithm_name(oid).map_or_else(|| oid.to_string(), str::to_string))
 }
 
 fn cert_id(id: &CertId<'_>) -> Value {
