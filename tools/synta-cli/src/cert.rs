@@ -58,11 +58,13 @@ pub fn run(files: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Lower-case hex, for bytes in the JSON output.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn algorithm(oid: &synta::ObjectIdentifierRef<'_>) -> Value {
+/// An algorithm's name, or its dotted OID when unknown.
+pub(crate) fn algorithm(oid: &synta::ObjectIdentifierRef<'_>) -> Value {
     match algorithm_name(oid) {
         Some(name) => json!(name),
         None => json!(oid.to_string()),

@@ -3,10 +3,12 @@
 //! * `synta dump [--der|--ber|--cer] FILE|-` prints the TLV tree of one value (PEM or
 //!   binary input).
 //! * `synta cert FILE...` prints one JSON line per certificate (DER, PEM bundles).
+//! * `synta crl|csr|ocsp FILE...` print one JSON line per CRL, request or OCSP message.
 //!
 //! Exit status: 0 valid, 1 invalid or unreadable, 2 usage error.
 
 mod cert;
+mod revocation;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -29,6 +31,24 @@ enum Command {
     /// certificates (`-` reads stdin).
     Cert {
         /// Certificate files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print one JSON line per CRL (DER or `X509 CRL` PEM).
+    Crl {
+        /// CRL files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print one JSON line per certification request (DER or `CERTIFICATE REQUEST` PEM).
+    Csr {
+        /// Request files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Print one JSON line per OCSP request or response (DER).
+    Ocsp {
+        /// OCSP files.
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -117,5 +137,8 @@ fn main() -> ExitCode {
     match &cli.command {
         Command::Dump(args) => dump(args),
         Command::Cert { files } => cert::run(files),
+        Command::Crl { files } => revocation::run(revocation::Kind::Crl, files),
+        Command::Csr { files } => revocation::run(revocation::Kind::Csr, files),
+        Command::Ocsp { files } => revocation::run(revocation::Kind::Ocsp, files),
     }
 }

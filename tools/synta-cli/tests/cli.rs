@@ -242,3 +242,66 @@ fn cert_shows_the_mtc_proof_and_reports_a_bad_one() {
         "{err}"
     );
 }
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn crl_csr_and_ocsp_print_one_json_line_per_file() {
+    let crls = [
+        corpus("crls/int_rsa.crl.der"),
+        corpus("crls/root_ec.crl.der"),
+    ];
+    let v = json_lines(&synta(&["crl", &crls[0], &crls[1]], b""));
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["crl_number"], "42");
+    assert_eq!(v[0]["revoked"][0]["reason"], "KeyCompromise");
+    assert_eq!(
+        v[0]["revoked"][0]["invalidity_date"],
+        "2025-04-30T08:15:00Z"
+    );
+    assert_eq!(v[1]["signature_algorithm"], "ecdsa-with-SHA384");
+
+    let v = json_lines(&synta(
+        &["csr", &corpus("csrs/p384_extreq_san.csr.der")],
+        b"",
+    ));
+    assert_eq!(v[0]["requested_extensions"][0], "2.5.29.17");
+    assert!(v[0]["subject"].as_str().unwrap().starts_with("CN=csr-san"));
+
+    let ocsp = [
+        corpus("ocsp/request_nonce_sha256.der"),
+        corpus("ocsp/response_revoked.der"),
+        corpus("ocsp/response_unauthorized.der"),
+    ];
+    let v = json_lines(&synta(&["ocsp", &ocsp[0], &ocsp[1], &ocsp[2]], b""));
+    assert_eq!(v[0]["type"], "request");
+    assert_eq!(v[0]["nonce"], "df0e9f05156515ac8231e21515218d07");
+    assert_eq!(v[1]["responses"][0]["status"], "revoked");
+    assert_eq!(v[1]["responses"][0]["revocation_reason"], "KeyCompromise");
+    assert_eq!(v[1]["certificates"], 1);
+    assert_eq!(v[2]["status"], "Unauthorized");
+}
+
+#[test]
+fn crl_refuses_a_certificate_pem_and_malformed_input_with_exit_1() {
+    let pem = std::fs::read(corpus("pkcs7/bundle.pem")).unwrap();
+    let out = synta(&["crl", "-"], &pem);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("expected \"X509 CRL\""), "{err}");
+    for kind in ["crl", "csr", "ocsp"] {
+        let out = synta(&[kind, "-"], &[0x30, 0x82, 0x01]);
+        assert_eq!(out.status.code(), Some(1), "{kind}");
+        assert!(out.stdout.is_empty());
+    }
+}

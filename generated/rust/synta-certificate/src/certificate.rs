@@ -3,6 +3,7 @@
 use crate::generated::pkix1_explicit_2009 as x509;
 use crate::generated::pkix1_implicit_2009 as ext;
 use crate::time::{date_time, rfc3339};
+use crate::Extensions;
 use synta::{DateTime, Decode, Error, ErrorKind, ObjectIdentifierRef, Reader, Result, Rules};
 
 /// One extension of a certificate (`Extension{{CertExtensions}}` of RFC 5912).
@@ -44,6 +45,22 @@ pub(crate) fn offset_inside(outer: &[u8], inner: &[u8]) -> usize {
         Some(at) if at + inner.len() <= outer.len() => at,
         _ => 0,
     }
+}
+
+/// The version as people write it (`v1(0)` is 1) when the encoded INTEGER is one of the
+/// first `known` values; 0 for any other value.
+pub(crate) fn version_number(encoded: &[u8], known: u8) -> u8 {
+    match encoded {
+        [v] if *v < known => v + 1,
+        _ => 0,
+    }
+}
+
+/// Decodes a signed object's generated structure and finds its signed part (the first
+/// element), for the `from_der` of each wrapper.
+pub(crate) fn signed<'a, T: Decode<'a>>(der: &'a [u8]) -> Result<(T, &'a [u8])> {
+    let inner = T::from_der(der)?;
+    Ok((inner, first_element(der)?))
 }
 
 /// Bytes that DER decoding always borrows (only BER joins segments into owned bytes).
@@ -104,20 +121,27 @@ impl<'a> Certificate<'a> {
         })
     }
 
+    /// [`Self::from_der`] for a certificate found at absolute offset `offset` of a larger
+    /// input (the certificates of an OCSP response), so that errors point into it.
+    pub(crate) fn from_der_at(der: &'a [u8], offset: usize) -> Result<Self> {
+        let inner = synta::decode_at::<x509::Certificate<'a>>(der, offset, Rules::Der)?;
+        let tbs = first_element(der)?;
+        Ok(Certificate { inner, der, tbs })
+    }
+
+    /// Parses the certificate of a PEM block labelled `CERTIFICATE` (RFC 7468 section
+    /// 5); the certificate borrows from the block. A block with another label gives
+    /// [`crate::PemErrorKind::WrongLabel`].
+    pub fn from_pem(pem: &'a crate::Pem) -> std::result::Result<Self, crate::PemError> {
+        pem.parse_as(&["CERTIFICATE"], Self::from_der)
+    }
+
     /// The generated structure, for everything this API does not cover.
     pub fn raw(&self) -> &x509::Certificate<'a> {
         &self.inner
     }
 
-    /// The whole DER encoding.
-    pub fn der(&self) -> &'a [u8] {
-        self.der
-    }
-
-    /// The encoding of `tbsCertificate`: the bytes the signature covers.
-    pub fn tbs_der(&self) -> &'a [u8] {
-        self.tbs
-    }
+    signed_bytes!(tbs, "tbsCertificate");
 
     fn tbs(&self) -> &x509::TbsCertificate<'a> {
         &self.inner.to_be_signed
@@ -125,10 +149,7 @@ impl<'a> Certificate<'a> {
 
     /// The version as people write it: 1, 2 or 3.
     pub fn version(&self) -> u8 {
-        match self.tbs().version.as_bytes() {
-            [v @ 0..=2] => v + 1,
-            _ => 0,
-        }
+        version_number(self.tbs().version.as_bytes(), 3)
     }
 
     /// The serial number's two's-complement octets.
@@ -154,14 +175,12 @@ impl<'a> Certificate<'a> {
     /// The issuer as an RFC 4514 string (decoded on this call; errors carry offsets in
     /// the certificate).
     pub fn issuer(&self) -> Result<String> {
-        let raw = self.tbs().issuer.as_any();
-        synta::ResultExt::field(crate::name::rfc4514_at(raw.raw(), raw.offset()), "issuer")
+        crate::name::lazy_rfc4514(&self.tbs().issuer, "issuer")
     }
 
     /// The subject as an RFC 4514 string (decoded on this call).
     pub fn subject(&self) -> Result<String> {
-        let raw = self.tbs().subject.as_any();
-        synta::ResultExt::field(crate::name::rfc4514_at(raw.raw(), raw.offset()), "subject")
+        crate::name::lazy_rfc4514(&self.tbs().subject, "subject")
     }
 
     /// Start of the validity period.
@@ -184,61 +203,9 @@ impl<'a> Certificate<'a> {
         rfc3339(self.not_after())
     }
 
-    /// The signature algorithm (outside the signed part).
-    pub fn signature_algorithm(&self) -> &ObjectIdentifierRef<'a> {
-        &self.inner.algorithm_identifier.algorithm
-    }
+    signature_accessors!(alg: inner.algorithm_identifier, bits: inner.signature);
 
-    /// The signature algorithm's name, when known.
-    pub fn signature_algorithm_name(&self) -> Option<&'static str> {
-        crate::algorithm_name(self.signature_algorithm())
-    }
-
-    /// The signature algorithm's parameters, raw.
-    pub fn signature_parameters(&self) -> Option<&synta::AnyRef<'a>> {
-        self.inner.algorithm_identifier.parameters.as_ref()
-    }
-
-    /// The public key algorithm.
-    pub fn public_key_algorithm(&self) -> &ObjectIdentifierRef<'a> {
-        &self.tbs().subject_public_key_info.algorithm.algorithm
-    }
-
-    /// The public key algorithm's name, when known.
-    pub fn public_key_algorithm_name(&self) -> Option<&'static str> {
-        crate::algorithm_name(self.public_key_algorithm())
-    }
-
-    /// The subjectPublicKey bits (for RSA the RSAPublicKey DER, for EC the point, for
-    /// EdDSA and ML-DSA the raw key).
-    pub fn public_key(&self) -> Result<&'a [u8]> {
-        borrowed(
-            self.tbs()
-                .subject_public_key_info
-                .subject_public_key
-                .borrowed(),
-            "subjectPublicKey",
-        )
-    }
-
-    /// The ML-DSA public key (parameter set and raw key), `None` for another algorithm;
-    /// an error with the field path when the key breaks X509-ML-DSA-2025's rules
-    /// (parameters present, wrong size, unused bits).
-    pub fn ml_dsa_public_key(&self) -> Result<Option<crate::MlDsaPublicKey<'a>>> {
-        let spki = &self.tbs().subject_public_key_info;
-        let key = self.public_key()?;
-        // Where the key lies in the certificate, for the error offset.
-        let offset = (key.as_ptr() as usize).saturating_sub(self.der.as_ptr() as usize);
-        let unused_bits = spki.subject_public_key.unused_bits() != 0;
-        let result = crate::ml_dsa::public_key(
-            &spki.algorithm.algorithm,
-            spki.algorithm.parameters.is_some(),
-            key,
-            offset,
-            unused_bits,
-        );
-        synta::ResultExt::field(result, "toBeSigned")
-    }
+    public_key_accessors!(spki: inner.to_be_signed.subject_public_key_info, path: "toBeSigned");
 
     /// The MTC certification authority extension (`id-pe-mtcCertificationAuthority` or
     /// the draft's experimental OID), decoded; `None` when absent.
@@ -246,11 +213,6 @@ impl<'a> Certificate<'a> {
         &self,
     ) -> Result<Option<crate::mtc::CertificationAuthority<'a>>> {
         crate::mtc::certification_authority(&self.extensions()?)
-    }
-
-    /// The signature bits.
-    pub fn signature(&self) -> Result<&'a [u8]> {
-        borrowed(self.inner.signature.borrowed(), "signature")
     }
 
     /// The MTCProof in the signature of a Merkle Tree Certificate, decoded with SHA-256
@@ -284,145 +246,34 @@ impl<'a> Certificate<'a> {
     }
 
     /// Every extension, in order (decoded on this call; empty for v1/v2 certificates).
-    pub fn extensions(&self) -> Result<Vec<Extension<'a>>> {
-        match &self.tbs().extensions {
-            Some(lazy) => synta::ResultExt::field(lazy.get(), "extensions"),
-            None => Ok(Vec::new()),
-        }
+    pub fn extensions(&self) -> Result<Extensions<'a, Extension<'a>>> {
+        Extensions::decode(self.tbs().extensions.as_ref(), "extensions")
     }
 
     /// The extension with `oid`, if present.
     pub fn extension(&self, oid: &ObjectIdentifierRef<'_>) -> Result<Option<Extension<'a>>> {
-        Ok(self
-            .extensions()?
-            .into_iter()
-            .find(|e| e.extn_id.as_bytes() == oid.as_bytes()))
+        Ok(self.extensions()?.get(oid).cloned())
     }
 
-    /// Decodes the value of the extension `oid` as `T`.
-    fn typed<T: Decode<'a>>(
-        &self,
-        oid: &ObjectIdentifierRef<'_>,
-        name: &'static str,
-    ) -> Result<Option<T>> {
-        Ok(self.typed_at::<T>(oid, name)?.map(|(v, _)| v))
-    }
-
-    /// [`Self::typed`], with the absolute offset of the value.
-    fn typed_at<T: Decode<'a>>(
-        &self,
-        oid: &ObjectIdentifierRef<'_>,
-        name: &'static str,
-    ) -> Result<Option<(T, usize)>> {
-        let Some(e) = self.extension(oid)? else {
-            return Ok(None);
-        };
-        let bytes = borrowed(e.extn_value.borrowed(), "extnValue")?;
-        // The extensions were decoded where they lie in the certificate, so the
-        // OCTET STRING's offset is absolute.
-        let at = e.extn_value.offset();
-        let v = synta::decode_at::<T>(bytes, at, Rules::Der);
-        synta::ResultExt::field(v.map(|v| Some((v, at))), name)
-    }
-
-    /// [`Self::typed`], with the constraints of the value's type (`T` is an alias of a
-    /// constrained type such as `SEQUENCE SIZE (1..MAX) OF`, which a component checks
-    /// but a value decoded on its own does not), reported at the value's offset.
-    fn typed_checked<T: Decode<'a> + synta::Measure>(
-        &self,
-        oid: &ObjectIdentifierRef<'_>,
-        name: &'static str,
-        constraint: &synta::Constraint,
-    ) -> Result<Option<T>> {
-        let Some((v, at)) = self.typed_at::<T>(oid, name)? else {
-            return Ok(None);
-        };
-        synta::ResultExt::field(constraint.check(&v, at), name)?;
-        Ok(Some(v))
-    }
-
-    /// basicConstraints (RFC 5280 4.2.1.9).
-    pub fn basic_constraints(&self) -> Result<Option<ext::BasicConstraints<'a>>> {
-        self.typed(&ext::ID_CE_BASIC_CONSTRAINTS, "basicConstraints")
-    }
-
-    /// keyUsage (4.2.1.3): test bits with `ext::KEY_USAGE_*`.
-    pub fn key_usage(&self) -> Result<Option<ext::KeyUsage<'a>>> {
-        self.typed(&ext::ID_CE_KEY_USAGE, "keyUsage")
-    }
-
-    /// extKeyUsage (4.2.1.12).
-    pub fn ext_key_usage(&self) -> Result<Option<ext::ExtKeyUsageSyntax<'a>>> {
-        self.typed_checked(
-            &ext::ID_CE_EXT_KEY_USAGE,
-            "extKeyUsage",
-            &ext::EXT_KEY_USAGE_SYNTAX_CONSTRAINT,
-        )
-    }
-
-    /// subjectAltName (4.2.1.6).
-    pub fn subject_alt_name(&self) -> Result<Option<ext::GeneralNames<'a>>> {
-        self.typed_checked(
-            &ext::ID_CE_SUBJECT_ALT_NAME,
-            "subjectAltName",
-            &ext::GENERAL_NAMES_CONSTRAINT,
-        )
-    }
-
-    /// subjectKeyIdentifier (4.2.1.2).
-    pub fn subject_key_identifier(&self) -> Result<Option<ext::KeyIdentifier<'a>>> {
-        self.typed(&ext::ID_CE_SUBJECT_KEY_IDENTIFIER, "subjectKeyIdentifier")
-    }
-
-    /// authorityKeyIdentifier (4.2.1.1).
-    pub fn authority_key_identifier(&self) -> Result<Option<ext::AuthorityKeyIdentifier<'a>>> {
-        self.typed(
-            &ext::ID_CE_AUTHORITY_KEY_IDENTIFIER,
-            "authorityKeyIdentifier",
-        )
-    }
-
-    /// cRLDistributionPoints (4.2.1.13).
-    pub fn crl_distribution_points(&self) -> Result<Option<ext::CrlDistributionPoints<'a>>> {
-        self.typed_checked(
-            &ext::ID_CE_CRL_DISTRIBUTION_POINTS,
-            "cRLDistributionPoints",
-            &ext::CRL_DISTRIBUTION_POINTS_CONSTRAINT,
-        )
-    }
-
-    /// authorityInfoAccess (4.2.2.1).
-    pub fn authority_info_access(&self) -> Result<Option<ext::AuthorityInfoAccessSyntax<'a>>> {
-        self.typed_checked(
-            &ext::ID_PE_AUTHORITY_INFO_ACCESS,
-            "authorityInfoAccess",
-            &ext::AUTHORITY_INFO_ACCESS_SYNTAX_CONSTRAINT,
-        )
-    }
-
-    /// certificatePolicies (4.2.1.4).
-    pub fn certificate_policies(&self) -> Result<Option<ext::CertificatePolicies<'a>>> {
-        self.typed_checked(
-            &ext::ID_CE_CERTIFICATE_POLICIES,
-            "certificatePolicies",
-            &ext::CERTIFICATE_POLICIES_CONSTRAINT,
-        )
-    }
-
-    /// nameConstraints (4.2.1.10).
-    pub fn name_constraints(&self) -> Result<Option<ext::NameConstraints<'a>>> {
-        self.typed(&ext::ID_CE_NAME_CONSTRAINTS, "nameConstraints")
-    }
+    extension_accessors!(extensions:
+        basic_constraints -> ext::BasicConstraints<'a>,
+        key_usage -> ext::KeyUsage<'a>,
+        ext_key_usage -> ext::ExtKeyUsageSyntax<'a>,
+        subject_alt_name -> ext::GeneralNames<'a>,
+        subject_key_identifier -> ext::KeyIdentifier<'a>,
+        authority_key_identifier -> ext::AuthorityKeyIdentifier<'a>,
+        crl_distribution_points -> ext::CrlDistributionPoints<'a>,
+        authority_info_access -> ext::AuthorityInfoAccessSyntax<'a>,
+        certificate_policies -> ext::CertificatePolicies<'a>,
+        name_constraints -> ext::NameConstraints<'a>,
+    );
 
     /// Fully decodes every lazily kept part (names, extensions and each known
     /// extension's value), so that a malformed part anywhere is reported.
     pub fn validate(&self) -> Result<()> {
         synta::ResultExt::field(self.tbs().issuer.get(), "issuer")?;
         synta::ResultExt::field(self.tbs().subject.get(), "subject")?;
-        for e in self.extensions()? {
-            e.extn_value_decoded()?;
-        }
-        Ok(())
+        synta::ResultExt::field(self.extensions()?.validate(), "extensions")
     }
 }
 

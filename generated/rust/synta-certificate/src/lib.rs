@@ -19,10 +19,14 @@
 //! ```
 #![forbid(unsafe_code)]
 
+#[macro_use]
+mod signed;
+
 mod algorithms;
 mod certificate;
 mod crl;
 mod csr;
+mod extensions;
 mod ml_dsa;
 pub mod mtc;
 mod mtc_proof;
@@ -39,10 +43,14 @@ pub mod generated;
 pub use algorithms::algorithm_name;
 pub use certificate::{Certificate, Extension};
 pub use crl::{Crl, RevokedCertificate};
-pub use csr::Csr;
+pub use csr::{Csr, CsrAttribute, ID_CHALLENGE_PASSWORD};
+pub use extensions::{ExtensionFields, Extensions};
 pub use ml_dsa::{MlDsa, MlDsaPrivateKey, MlDsaPrivateKeyForm, MlDsaPublicKey};
-pub use ocsp::{OcspRequest, OcspResponse};
-pub use pem::{certificates_from_pem, pem_blocks};
+pub use ocsp::{
+    CertId, OcspBasicResponse, OcspCertStatus, OcspRequest, OcspRequestSignature, OcspResponse,
+    OcspSingleRequest, OcspSingleResponse,
+};
+pub use pem::{certificates_from_pem, pem_blocks, Pem, PemError, PemErrorKind};
 pub use pkcs12::{pkcs12_contents, Pkcs12Contents, Pkcs12Item, Pkcs12Mac};
 pub use pkcs7::pkcs7_certificates;
 pub use synta::{Error, ErrorKind, Result};

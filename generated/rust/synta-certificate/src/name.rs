@@ -51,6 +51,17 @@ pub fn rfc4514_at(name_der: &[u8], offset: usize) -> synta::Result<String> {
     }
 }
 
+/// A lazily kept `Name` of a parsed object (a certificate's issuer, a CSR's subject) as
+/// an RFC 4514 string, decoded where it lies (errors carry offsets in the object and start
+/// their path at `field`).
+pub(crate) fn lazy_rfc4514(
+    name: &synta::Lazy<'_, crate::pkix::Name<'_>>,
+    field: &'static str,
+) -> synta::Result<String> {
+    let raw = name.as_any();
+    synta::ResultExt::field(rfc4514_at(raw.raw(), raw.offset()), field)
+}
+
 /// Renders a decoded `Name` (a directoryName inside an extension, say) as an RFC 4514
 /// string. Errors point into the input the name was decoded from: its attribute values
 /// keep their offsets, and the name's DER, re-encoded here, is the same octets, so the

@@ -1,103 +1,100 @@
-//! The reading API of OCSP requests and responses (RFC 6960).
+//! The reading API of OCSP requests and responses (RFC 6960): [`OcspRequest`] in
+//! `request.rs`, [`OcspResponse`] and its basic response in `response.rs`, and here what
+//! both use: the CertID and the certificates a message carries.
 
 use crate::certificate::integer_hex;
 use crate::generated::ocsp_2013_08 as ocsp;
-use synta::{Decode, Result};
+use crate::Certificate;
+use synta::{Limits, ObjectIdentifierRef, Reader, Result, Rules, Tag};
 
-/// A parsed OCSP request.
+mod request;
+mod response;
+mod single;
+
+pub use request::{OcspRequest, OcspRequestSignature, OcspSingleRequest};
+pub use response::{OcspBasicResponse, OcspResponse};
+pub use single::{OcspCertStatus, OcspSingleResponse};
+
+/// The CertID that names a certificate in a request or a response (RFC 6960 4.1.1):
+/// hashes of its issuer's name and key, and its serial number.
 #[derive(Debug, Clone)]
-pub struct OcspRequest<'a> {
-    inner: ocsp::OcspRequest<'a>,
+pub struct CertId<'a> {
+    inner: ocsp::CertId<'a>,
 }
 
-impl<'a> OcspRequest<'a> {
-    /// Parses a DER request.
-    pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        Ok(OcspRequest {
-            inner: ocsp::OcspRequest::from_der(der)?,
-        })
+impl<'a> CertId<'a> {
+    pub(crate) fn new(inner: &ocsp::CertId<'a>) -> Self {
+        CertId {
+            inner: inner.clone(),
+        }
     }
 
     /// The generated structure.
-    pub fn raw(&self) -> &ocsp::OcspRequest<'a> {
+    pub fn raw(&self) -> &ocsp::CertId<'a> {
         &self.inner
     }
 
-    /// The serial numbers asked about, in hex.
-    pub fn serials_hex(&self) -> Vec<String> {
-        self.inner
-            .tbs_request
-            .request_list
-            .iter()
-            .map(|r| integer_hex(r.req_cert.serial_number.as_bytes()))
-            .collect()
+    /// The hash algorithm of both hashes.
+    pub fn hash_algorithm(&self) -> &ObjectIdentifierRef<'a> {
+        &self.inner.hash_algorithm.algorithm
     }
 
-    /// True when the request is signed.
-    pub fn is_signed(&self) -> bool {
-        self.inner.optional_signature.is_some()
+    /// The hash algorithm's name (`sha1`, `sha256`), when known.
+    pub fn hash_algorithm_name(&self) -> Option<&'static str> {
+        crate::algorithm_name(self.hash_algorithm())
+    }
+
+    /// The hash of the issuer's DER name.
+    pub fn issuer_name_hash(&self) -> &[u8] {
+        self.inner.issuer_name_hash.as_bytes()
+    }
+
+    /// The hash of the issuer's public key (the subjectPublicKey bits).
+    pub fn issuer_key_hash(&self) -> &[u8] {
+        self.inner.issuer_key_hash.as_bytes()
+    }
+
+    /// The serial number's two's-complement octets.
+    pub fn serial(&self) -> &'a [u8] {
+        self.inner.serial_number.as_bytes()
+    }
+
+    /// The serial number in lower-case hex without leading zeros.
+    pub fn serial_hex(&self) -> String {
+        integer_hex(self.serial())
     }
 }
 
-/// A parsed OCSP response; the basic response, when there is one, is decoded with it.
-#[derive(Debug, Clone)]
-pub struct OcspResponse<'a> {
-    inner: ocsp::OcspResponse<'a>,
-    basic: Option<ocsp::BasicOcspResponse<'a>>,
+/// The contents of the `[tag]` constructed element of the SEQUENCE `seq` (at absolute
+/// offset `at`), with their absolute offset; `None` when the SEQUENCE has none.
+fn explicit_child(seq: &[u8], at: usize, tag: u32) -> Result<Option<(&[u8], usize)>> {
+    let mut r = Reader::sub(seq, at, Rules::Der, 0, Limits::DEFAULT);
+    r.read_header()?;
+    while !r.is_finished() {
+        let (h, _, contents) = r.read_element()?;
+        if h.tag == Tag::context(tag, true) {
+            return Ok(Some((contents, h.offset + h.header_len)));
+        }
+    }
+    Ok(None)
 }
 
-impl<'a> OcspResponse<'a> {
-    /// Parses a DER response and, for `id-pkix-ocsp-basic`, its BasicOCSPResponse.
-    pub fn from_der(der: &'a [u8]) -> Result<Self> {
-        let inner = ocsp::OcspResponse::from_der(der)?;
-        let basic = match &inner.response_bytes {
-            Some(rb) if rb.response_type.as_bytes() == ocsp::ID_PKIX_OCSP_BASIC.as_bytes() => {
-                let bytes = crate::certificate::borrowed(rb.response.borrowed(), "response")?;
-                Some(synta::ResultExt::field(
-                    synta::decode_at::<ocsp::BasicOcspResponse>(
-                        bytes,
-                        rb.response.offset(),
-                        synta::Rules::Der,
-                    ),
-                    "responseBytes.response",
-                )?)
-            }
-            _ => None,
-        };
-        Ok(OcspResponse { inner, basic })
+/// The certificates of the `certs [0] EXPLICIT SEQUENCE OF Certificate` component of
+/// the SEQUENCE `seq` found at absolute offset `at` (a BasicOCSPResponse or a request's
+/// Signature), each parsed where it lies so that they borrow from the input and report
+/// absolute offsets. Errors start their path at `certs[i]`.
+pub(crate) fn embedded_certificates(seq: &[u8], at: usize) -> Result<Vec<Certificate<'_>>> {
+    let Some((list, list_at)) = explicit_child(seq, at, 0)? else {
+        return Ok(Vec::new());
+    };
+    let mut r = Reader::sub(list, list_at, Rules::Der, 0, Limits::DEFAULT);
+    r.read_header()?;
+    let mut out = Vec::new();
+    while !r.is_finished() {
+        let (h, raw, _) = r.read_element()?;
+        let cert = Certificate::from_der_at(raw, h.offset);
+        let cert = synta::ResultExt::field(synta::ResultExt::index(cert, out.len()), "certs");
+        out.push(cert?);
     }
-
-    /// The generated structure.
-    pub fn raw(&self) -> &ocsp::OcspResponse<'a> {
-        &self.inner
-    }
-
-    /// The response status.
-    pub fn status(&self) -> ocsp::OcspResponseStatus {
-        self.inner.response_status
-    }
-
-    /// The basic response, when the status is successful.
-    pub fn basic(&self) -> Option<&ocsp::BasicOcspResponse<'a>> {
-        self.basic.as_ref()
-    }
-
-    /// (serial in hex, "good" / "revoked" / "unknown") for each single response.
-    pub fn statuses(&self) -> Vec<(String, &'static str)> {
-        let Some(b) = &self.basic else {
-            return Vec::new();
-        };
-        b.tbs_response_data
-            .responses
-            .iter()
-            .map(|r| {
-                let status = match r.cert_status {
-                    ocsp::CertStatus::Good(_) => "good",
-                    ocsp::CertStatus::Revoked(_) => "revoked",
-                    ocsp::CertStatus::Unknown(_) => "unknown",
-                };
-                (integer_hex(r.cert_id.serial_number.as_bytes()), status)
-            })
-            .collect()
-    }
+    Ok(out)
 }

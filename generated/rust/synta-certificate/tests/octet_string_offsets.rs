@@ -151,6 +151,13 @@ fn a_bad_octet_deep_in_basic_constraints_is_reported_at_its_certificate_offset()
 fn a_bad_tag_in_an_ocsp_basic_response_is_reported_at_its_offset() {
     let mut checked = 0;
     for path in common::files("ocsp", "der") {
+        // A signed request has a [0] too (optionalSignature); only responses here.
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("request"))
+        {
+            continue;
+        }
         let der = std::fs::read(&path).unwrap();
         let fields = children(&der, tlv_at(&der, 0));
         let Some(&explicit) = fields.iter().find(|f| f.id == 0xa0) else {
