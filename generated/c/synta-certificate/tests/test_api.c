@@ -9,15 +9,7 @@
 
 #include <synta/certificate.h>
 
-static int failures = 0;
-
-#define CHECK(cond)                                                         \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
+#include "check.h"
 
 /* A tiny DER writer for short elements (contents < 128 bytes). */
 typedef struct buf {

@@ -20,15 +20,7 @@
 
 #include <synta/certificate.h>
 
-static int failures = 0;
-
-#define CHECK(cond)                                                         \
-    do {                                                                    \
-        if (!(cond)) {                                                      \
-            fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                     \
-        }                                                                   \
-    } while (0)
+#include "check.h"
 
 /* ------------------------------------------------------------------ files */
 
