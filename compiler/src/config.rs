@@ -354,6 +354,31 @@ mod tests {
     }
 
     #[test]
+    fn a_lazy_list_checks_its_elements_when_decoded() {
+        let schema = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/seqof_tagged_nested_constraints/input.asn1");
+        let out = Config::new()
+            .schema(schema)
+            .lazy("Digits")
+            .generate()
+            .unwrap();
+        let text = &out["seqof_tagged_nested_constraints.rs"];
+        // Targeted: the element constraint moves from the derive attribute to the
+        // `LazyCheck` that `Lazy::get` runs; the SIZE stays on the component.
+        assert!(
+            text.contains("pub digits: ::synta::Lazy<'a, Digits, RecordDigitsCheck>,"),
+            "{text}"
+        );
+        assert!(
+            text.contains("impl<T: ::synta::Elements> ::synta::LazyCheck<T> for RecordDigitsCheck")
+        );
+        let (_, digits) = text.split_once("name = \"digits\"").unwrap();
+        let (digits, _) = digits.split_once("pub digits").unwrap();
+        assert!(!digits.contains("element_constraint"), "{digits}");
+        assert!(digits.contains("constraint = "), "{digits}");
+    }
+
+    #[test]
     fn owned_mode_rejects_a_borrowing_extern_type() {
         let err = Config::new()
             .schema(fixture())

@@ -28,6 +28,9 @@ fn main() {
                 // Owned mode decodes lazy types eagerly: `tests/owned.rs` builds
                 // `proto_x509_like` values whose `Name` components are plain `Name`s.
                 config.lazy("Name");
+            } else if name == "seqof_tagged_nested_constraints" {
+                // Deferred lists whose elements `Lazy::get` checks (`tests/roundtrip.rs`).
+                config.lazy("Digits").lazy("Matrix");
             }
             config
                 .out_dir(out.join(dir).join(&name))

@@ -50,7 +50,7 @@ pub use fast::{
     decode_explicit_fast, decode_explicit_optional_fast, decode_implicit_fast,
     decode_implicit_optional_fast, skip_extensions_fast, FastHeader, FastReader,
 };
-pub use lazy::Lazy;
+pub use lazy::{Lazy, LazyCheck, Unchecked};
 pub use length::Length;
 pub use reader::{Header, Reader};
 pub use rules::{Limits, Rules};

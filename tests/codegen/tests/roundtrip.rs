@@ -506,6 +506,8 @@ mod tagged_and_nested_elements {
         assert_eq!(v.implicit_tags[0].0.as_str(), "ab");
         assert_eq!(v.explicit_tags[0].0, 5);
         assert_eq!(v.nested, [vec![1], vec![2, 3]]);
+        assert_eq!(v.digits.get().unwrap(), [4]);
+        assert_eq!(v.matrix, None);
         assert_eq!(v.to_der().unwrap(), der);
         let general = synta::decode_general::<Record>(&der, Rules::Der, Limits::DEFAULT);
         assert_eq!(general.unwrap(), v);
@@ -584,5 +586,49 @@ mod tagged_and_nested_elements {
         let err = bad.to_der().unwrap_err();
         assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(SIZE (1..8))"));
         assert_eq!(path_of(&err), "[0][1]");
+    }
+
+    /// Lazy lists (`Digits`, `Matrix`): the outer decode only frames them (and counts
+    /// `Digits` for its SIZE); `Lazy::get` checks their elements, and the elements of
+    /// their elements, at absolute offsets.
+    #[test]
+    fn lazy_lists_check_their_elements_when_decoded() {
+        let mut f = fields();
+        f[4] = tlv(0x30, &[tlv(0x02, &[4]), tlv(0x02, &[10])].concat());
+        let der = record(&f);
+        let v = Record::from_der(&der).unwrap();
+        let general = synta::decode_general::<Record>(&der, Rules::Der, Limits::DEFAULT).unwrap();
+        assert_eq!(general, v);
+        // The field at 41, its element 1 at 46.
+        let err = v.digits.get().unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(0..9)"));
+        assert_eq!((err.offset(), path_of(&err).as_str()), (46, "[1]"));
+        let ber = Record::from_ber(&der).unwrap();
+        assert_eq!(ber.digits.get().unwrap_err(), err);
+        // Re-encoding keeps the bytes as read; under CER the list is decoded again, and
+        // checked.
+        assert_eq!(v.to_der().unwrap(), der);
+        assert_eq!(v.to_cer().unwrap_err(), err);
+
+        // `Matrix ::= SEQUENCE OF SEQUENCE OF Digit`: 10 as element 1 of element 1.
+        let f = fields();
+        let matrix = tlv(
+            0x30,
+            &[
+                tlv(0x30, &tlv(0x02, &[1])),
+                tlv(0x30, &[tlv(0x02, &[2]), tlv(0x02, &[10])].concat()),
+            ]
+            .concat(),
+        );
+        let der = record(&[f.to_vec(), vec![matrix]].concat());
+        let v = Record::from_der(&der).unwrap();
+        let err = v.matrix.unwrap().get().unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(0..9)"));
+        // The field at 46, its element 1 at 48 + 5, that one's element 1 at 55 + 3.
+        assert_eq!((err.offset(), path_of(&err).as_str()), (58, "[1][1]"));
+        let inside = [tlv(0x30, &tlv(0x02, &[1]))].concat();
+        let der = record(&[f.to_vec(), vec![tlv(0x30, &inside)]].concat());
+        let v = Record::from_der(&der).unwrap();
+        assert_eq!(v.matrix.unwrap().get().unwrap(), [vec![1]]);
     }
 }

@@ -228,8 +228,10 @@ impl<'ir> Generator<'ir> {
         }
         let lazy = !variant && self.component_is_lazy(&c.ty);
         let mut ty = self.type_expr(&c.ty, &hint, skip);
+        let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
         if lazy {
-            ty = quote!(::synta::Lazy<'a, #ty>);
+            let check = self.lazy_check(c, parent, &mut doc);
+            ty = quote!(::synta::Lazy<'a, #ty #check>);
         } else if self.boxes(&c.ty, in_set) {
             ty = quote!(::std::boxed::Box<#ty>);
         }
@@ -238,7 +240,7 @@ impl<'ir> Generator<'ir> {
             let s = expr_text(&constraint);
             attrs.push(quote!(constraint = #s));
         }
-        // A deferred list's elements are checked when it is decoded on its own.
+        // A deferred list's elements are checked by `Lazy::get` (see `lazy_check`).
         if let Some(constraint) = self.element_constraint(&c.ty).filter(|_| !lazy) {
             let s = expr_text(&constraint);
             attrs.push(quote!(element_constraint = #s));
@@ -247,7 +249,6 @@ impl<'ir> Generator<'ir> {
             let s = expr_text(&constraint);
             attrs.push(quote!(nested_element_constraint = #s));
         }
-        let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
         let optional = match &c.presence {
             Presence::Required => c.extension.is_some() && !variant,
             Presence::Optional => true,
@@ -299,6 +300,55 @@ impl<'ir> Generator<'ir> {
                 pub #f: #ty
             }
         }
+    }
+
+    /// For a lazy component whose elements (or elements' elements) have a constraint:
+    /// `, Marker`, the `synta::LazyCheck` that `Lazy::get` checks them with, emitted
+    /// here as a unit struct, and a note in the field's `doc`. Empty otherwise.
+    fn lazy_check(&mut self, c: &Component, parent: &str, doc: &mut String) -> TokenStream {
+        let elements = self.element_constraint(&c.ty);
+        let nested = self.nested_element_constraint(&c.ty);
+        if elements.is_none() && nested.is_none() {
+            return TokenStream::new();
+        }
+        let module = self.current.clone();
+        let base = names::type_name(&format!("{parent}-{}-check", c.name)).to_string();
+        let ident = self.take_type_name(&module, &base);
+        let checks =
+            elements
+                .iter()
+                .map(|e| quote!(::synta::Constraint::check_elements_in(&#e, value, raw)?;))
+                .chain(nested.iter().map(
+                    |e| quote!(::synta::Constraint::check_nested_elements_in(&#e, value, raw)?;),
+                ));
+        let bound = nested
+            .as_ref()
+            .map(|_| quote!(where T::Element: ::synta::Elements));
+        let what = match (&elements, &nested) {
+            (Some(_), Some(_)) => "its elements and of their elements",
+            (Some(_), None) => "its elements",
+            _ => "the elements of its elements",
+        };
+        let item_doc = format!(
+            " What `Lazy::get` checks on `{parent}.{}`: the constraints of {what}.",
+            c.name
+        );
+        self.push_item(quote! {
+            #[doc = #item_doc]
+            #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+            pub struct #ident;
+
+            impl<T: ::synta::Elements> ::synta::LazyCheck<T> for #ident #bound {
+                fn check(value: &T, raw: ::synta::AnyRef<'_>) -> ::synta::Result<()> {
+                    #(#checks)*
+                    ::core::result::Result::Ok(())
+                }
+            }
+        });
+        doc.push_str(&format!(
+            ". Deferred: `Lazy::get` checks the constraints of {what} (`{ident}`)"
+        ));
+        quote!(, #ident)
     }
 
     /// True when a component refers to a recursive definition directly (not through a
