@@ -35,6 +35,9 @@ pub struct FieldAttrs {
     pub constraint: Option<Expr>,
     /// A `::synta::Constraint` every element of a SEQUENCE OF / SET OF component checks.
     pub element_constraint: Option<Expr>,
+    /// A `::synta::Constraint` every element of every element of a SEQUENCE OF / SET OF
+    /// of SEQUENCE OF / SET OF component checks (its elements not EXPLICIT-tagged).
+    pub nested_element_constraint: Option<Expr>,
     /// The variant of an extensible CHOICE that keeps an unknown alternative raw.
     pub unknown: bool,
 }
@@ -119,6 +122,9 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             } else if meta.path.is_ident("element_constraint") {
                 let s: LitStr = meta.value()?.parse()?;
                 out.element_constraint = Some(s.parse()?);
+            } else if meta.path.is_ident("nested_element_constraint") {
+                let s: LitStr = meta.value()?.parse()?;
+                out.nested_element_constraint = Some(s.parse()?);
             } else {
                 return Err(meta.error("unknown asn1 field attribute"));
             }

@@ -133,21 +133,32 @@ impl Component {
         let elements = self.attrs.element_constraint.as_ref().map(|c| {
             let explicit = self.attrs.tag.is_some() && !self.implicit;
             quote!(.and_then(|v| {
-                ::synta::Constraint::check_elements(&#c, &v, move |i| {
-                    ::synta::element_offset(__list, #explicit, i).unwrap_or(__at)
+                ::synta::Constraint::check_elements(&#c, &v, |i| {
+                    ::synta::element_offset(__list.clone(), #explicit, i).unwrap_or(__at)
                 })
                 .map(|()| v)
             }))
         });
-        if own.is_none() && elements.is_none() {
+        let nested = self.attrs.nested_element_constraint.as_ref().map(|c| {
+            let explicit = self.attrs.tag.is_some() && !self.implicit;
+            quote!(.and_then(|v| {
+                ::synta::Constraint::check_nested_elements(&#c, &v, |i, j| {
+                    let __list = __list.clone();
+                    ::synta::nested_element_offset(__list, #explicit, i, false, j).unwrap_or(__at)
+                })
+                .map(|()| v)
+            }))
+        });
+        if own.is_none() && elements.is_none() && nested.is_none() {
             return decode;
         }
         // The reader as it was, to find a failing element's offset (only on failure).
-        let saved = elements.as_ref().map(|_| quote!(let __list = r.clone();));
+        let saved =
+            (elements.is_some() || nested.is_some()).then(|| quote!(let __list = r.clone();));
         quote!({
             let __at = r.offset();
             #saved
-            #decode #own #elements
+            #decode #own #elements #nested
         })
     }
 
@@ -160,6 +171,11 @@ impl Component {
         if let Some(c) = &self.attrs.element_constraint {
             check =
                 quote!(#check.and_then(|()| ::synta::Constraint::check_elements(&#c, #v, |_| 0)));
+        }
+        if let Some(c) = &self.attrs.nested_element_constraint {
+            check = quote!(#check.and_then(|()| {
+                ::synta::Constraint::check_nested_elements(&#c, #v, |_, _| 0)
+            }));
         }
         check
     }
@@ -406,7 +422,12 @@ impl Component {
         let elements = self.attrs.element_constraint.as_ref().map(
             |c| quote!(.filter(|v| ::synta::Constraint::check_elements(&#c, v, |_| 0).is_ok())),
         );
-        quote!(#decode #own #elements)
+        let nested = self.attrs.nested_element_constraint.as_ref().map(|c| {
+            quote!(.filter(|v| {
+                ::synta::Constraint::check_nested_elements(&#c, v, |_, _| 0).is_ok()
+            }))
+        });
+        quote!(#decode #own #elements #nested)
     }
 
     /// Fast counterpart of [`Component::decode`]: `Option<Ty>`.

@@ -9,6 +9,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::tagged::{Explicit, Implicit};
 use crate::types::strings::Text;
 use crate::{
     BitStringRef, BmpString, GeneralString, GraphicString, Ia5String, Int, IntRef, NumericString,
@@ -89,6 +90,38 @@ impl Constraint {
             Some(i) => {
                 Err(Error::new(ErrorKind::ConstraintViolated(self.text), locate(i)).in_index(i))
             }
+        }
+    }
+
+    /// Checks every element of every element of the SEQUENCE OF / SET OF value `v` (the
+    /// constraint of the element type of its element type: `SEQUENCE OF SEQUENCE OF
+    /// INTEGER (0..9)`). The first one that breaks it is reported with both indices in
+    /// the path (`[i][j]`), at the offset `locate` gives for them (called only on
+    /// failure, see [`nested_element_offset`]).
+    pub fn check_nested_elements<C>(
+        &self,
+        v: &C,
+        locate: impl FnOnce(usize, usize) -> usize,
+    ) -> Result<()>
+    where
+        C: Elements + ?Sized,
+        C::Element: Elements,
+    {
+        let mut inner = 0;
+        let outer = v.first_failing(|e| match e.first_failing(|x| self.holds(x)) {
+            None => true,
+            Some(j) => {
+                inner = j;
+                false
+            }
+        });
+        match outer {
+            None => Ok(()),
+            Some(i) => Err(
+                Error::new(ErrorKind::ConstraintViolated(self.text), locate(i, inner))
+                    .in_index(inner)
+                    .in_index(i),
+            ),
         }
     }
 
@@ -199,17 +232,47 @@ impl<C: Elements + ?Sized> Elements for Box<C> {
 /// positioned at (inside one EXPLICIT tag when `explicit`); `None` when it does not
 /// frame that far.
 #[must_use]
-pub fn element_offset(mut outer: Reader<'_>, explicit: bool, index: usize) -> Option<usize> {
+pub fn element_offset(outer: Reader<'_>, explicit: bool, index: usize) -> Option<usize> {
+    let mut list = list_contents(outer, explicit)?;
+    for _ in 0..index {
+        list.read_element().ok()?;
+    }
+    Some(list.offset())
+}
+
+/// The offset of element `inner` of element `outer` of the SEQUENCE OF / SET OF whose
+/// encoding `r` is positioned at (inside one EXPLICIT tag when `explicit`; each element
+/// inside one EXPLICIT tag when `element_explicit`); `None` when it does not frame that
+/// far.
+#[must_use]
+pub fn nested_element_offset(
+    r: Reader<'_>,
+    explicit: bool,
+    outer: usize,
+    element_explicit: bool,
+    inner: usize,
+) -> Option<usize> {
+    let mut list = list_contents(r, explicit)?;
+    for _ in 0..outer {
+        list.read_element().ok()?;
+    }
+    let mut elements = list_contents(list, element_explicit)?;
+    for _ in 0..inner {
+        elements.read_element().ok()?;
+    }
+    Some(elements.offset())
+}
+
+/// A reader over the contents of the element `r` is positioned at (of the element
+/// inside it when `explicit`).
+fn list_contents(mut outer: Reader<'_>, explicit: bool) -> Option<Reader<'_>> {
     let header = outer.read_header().ok()?;
     let mut list = outer.child(&header).ok()?;
     if explicit {
         let header = list.read_header().ok()?;
         list = list.child(&header).ok()?;
     }
-    for _ in 0..index {
-        list.read_element().ok()?;
-    }
-    Some(list.offset())
+    Some(list)
 }
 
 impl<T: Measure> Measure for Option<T> {
@@ -244,6 +307,38 @@ impl<T: Measure + ?Sized> Measure for Box<T> {
         (**self).text()
     }
 }
+
+/// A tagged value measures as the value it wraps: the tags of a SEQUENCE OF's elements
+/// (`SEQUENCE OF [0] IMPLICIT IA5String (SIZE (1..8))`) do not hide their constraint.
+macro_rules! through_tag {
+    ($($w:ident),*) => {$(
+        impl<T: Measure, const CLASS: u8, const N: u32> Measure for $w<T, CLASS, N> {
+            fn size(&self) -> Option<usize> {
+                self.0.size()
+            }
+            fn size_up_to(&self, cap: usize) -> Option<usize> {
+                self.0.size_up_to(cap)
+            }
+            fn integer(&self) -> Option<Option<i128>> {
+                self.0.integer()
+            }
+            fn text(&self) -> Option<alloc::string::String> {
+                self.0.text()
+            }
+            fn is_absent(&self) -> bool {
+                self.0.is_absent()
+            }
+        }
+
+        impl<C: Elements, const CLASS: u8, const N: u32> Elements for $w<C, CLASS, N> {
+            type Element = C::Element;
+            fn first_failing(&self, holds: impl FnMut(&C::Element) -> bool) -> Option<usize> {
+                self.0.first_failing(holds)
+            }
+        }
+    )*};
+}
+through_tag!(Explicit, Implicit);
 
 macro_rules! native {
     ($($t:ty),*) => {$(
@@ -358,5 +453,39 @@ mod tests {
         let s = Constraint::new("SIZE (2)").size(2, Some(2));
         assert!(s.check(&Utf8String::new("é€").unwrap(), 0).is_ok());
         assert!(s.check(&BmpString::new("ab").unwrap(), 0).is_ok());
+    }
+
+    #[test]
+    fn tagged_and_nested_elements() {
+        use crate::tagged::{ContextExplicit, ContextImplicit};
+        let c = Constraint::new("SIZE (1..2)").size(1, Some(2));
+        let ia5 = |s| ContextImplicit::<_, 0>::from_inner(Ia5String::new(s).unwrap());
+        assert!(c
+            .check_elements(&alloc::vec![ia5("a"), ia5("ab")], |_| 0)
+            .is_ok());
+        let err = c
+            .check_elements(&alloc::vec![ia5("a"), ia5("abc")], |i| i * 10)
+            .unwrap_err();
+        assert_eq!(err.offset(), 10);
+        let d = Constraint::new("(0..9)").value(Some(0), Some(9));
+        assert!(d
+            .check(&ContextExplicit::<_, 1>::from_inner(9u8), 0)
+            .is_ok());
+        assert!(d
+            .check(&ContextExplicit::<_, 1>::from_inner(10u8), 0)
+            .is_err());
+
+        let lists = alloc::vec![alloc::vec![1u8, 2], alloc::vec![3, 10, 11]];
+        let err = d
+            .check_nested_elements(&lists, |i, j| 100 * i + j)
+            .unwrap_err();
+        assert_eq!(err.offset(), 101);
+        assert_eq!(
+            err.path().collect::<Vec<_>>(),
+            [crate::PathSegment::Index(1), crate::PathSegment::Index(1)]
+        );
+        assert!(d
+            .check_nested_elements(&alloc::vec![alloc::vec![0u8], alloc::vec![]], |_, _| 0)
+            .is_ok());
     }
 }

@@ -41,7 +41,7 @@ pub mod types;
 pub mod walk;
 mod writer;
 
-pub use constraint::{element_offset, Constraint, Elements, Measure};
+pub use constraint::{element_offset, nested_element_offset, Constraint, Elements, Measure};
 pub use default_der::{
     consumed_since, decode_absent_default, encodes_as_default, reject_encoded_default,
 };

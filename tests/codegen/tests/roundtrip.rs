@@ -456,3 +456,133 @@ mod typed_defaults {
         assert_eq!(v.to_der().unwrap(), other);
     }
 }
+
+/// `seqof_tagged_nested_constraints`: the constraint of a SEQUENCE OF's element type is
+/// checked through tags on the elements and on the elements of the elements, on decode
+/// (general and DER fast path alike, at the failing element's offset with its indices in
+/// the path) and on encode.
+mod tagged_and_nested_elements {
+    use super::{path_of, tlv};
+    use synta::{Decode, Encode, ErrorKind, Limits, Rules};
+    use synta_codegen_tests::fixtures::seqof_tagged_nested_constraints::seqof_tagged_nested_constraints::*;
+
+    /// The fields of a valid `Record`, encoded, in order.
+    fn fields() -> [Vec<u8>; 5] {
+        [
+            tlv(0x30, &tlv(0x80, b"ab")),
+            tlv(0x30, &tlv(0xA1, &tlv(0x02, &[5]))),
+            tlv(
+                0x30,
+                &[
+                    tlv(0x30, &tlv(0x02, &[1])),
+                    tlv(0x30, &[tlv(0x02, &[2]), tlv(0x02, &[3])].concat()),
+                ]
+                .concat(),
+            ),
+            tlv(0xA2, &tlv(0x31, &tlv(0xA3, &tlv(0xA4, &tlv(0x16, b"x"))))),
+            tlv(0x30, &tlv(0x02, &[4])),
+        ]
+    }
+
+    fn record(fields: &[Vec<u8>]) -> Vec<u8> {
+        tlv(0x30, &fields.concat())
+    }
+
+    /// Decodes `der`, expecting `kind` at `offset` and `path`, the same from the DER fast
+    /// path (`from_der`) and the general decoder.
+    fn rejects(der: &[u8], text: &'static str, offset: usize, path: &str) {
+        let err = Record::from_der(der).unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated(text), "{err}");
+        assert_eq!((err.offset(), path_of(&err).as_str()), (offset, path));
+        let general = synta::decode_general::<Record>(der, Rules::Der, Limits::DEFAULT);
+        assert_eq!(general.unwrap_err(), err);
+        assert_eq!(Record::from_ber(der).unwrap_err(), err);
+    }
+
+    #[test]
+    fn values_inside_round_trip() {
+        let der = record(&fields());
+        let v = Record::from_der(&der).unwrap();
+        assert_eq!(v.implicit_tags[0].0.as_str(), "ab");
+        assert_eq!(v.explicit_tags[0].0, 5);
+        assert_eq!(v.nested, [vec![1], vec![2, 3]]);
+        assert_eq!(v.to_der().unwrap(), der);
+        let general = synta::decode_general::<Record>(&der, Rules::Der, Limits::DEFAULT);
+        assert_eq!(general.unwrap(), v);
+    }
+
+    #[test]
+    fn tagged_elements_are_checked_on_decode() {
+        // `SEQUENCE OF [0] IMPLICIT IA5String (SIZE (1..8))`: 9 characters in element 1.
+        let mut f = fields();
+        f[0] = tlv(0x30, &[tlv(0x80, b"ab"), tlv(0x80, b"123456789")].concat());
+        rejects(&record(&f), "(SIZE (1..8))", 8, "Record.implicitTags[1]");
+        // `SEQUENCE OF [1] EXPLICIT INTEGER (0..9)`: 10 in element 0.
+        let mut f = fields();
+        f[1] = tlv(0x30, &tlv(0xA1, &tlv(0x02, &[10])));
+        rejects(&record(&f), "(0..9)", 10, "Record.explicitTags[0]");
+    }
+
+    #[test]
+    fn elements_of_elements_are_checked_on_decode() {
+        // `SEQUENCE OF SEQUENCE (SIZE (1..3)) OF INTEGER (0..9)`: element 1 empty...
+        let mut f = fields();
+        f[2] = tlv(
+            0x30,
+            &[tlv(0x30, &tlv(0x02, &[1])), tlv(0x30, &[])].concat(),
+        );
+        rejects(&record(&f), "(SIZE (1..3))", 22, "Record.nested[1]");
+        // ... or holding 10 as its element 1 (at 27: the list at 15, its element 1 at 22).
+        f[2] = tlv(
+            0x30,
+            &[
+                tlv(0x30, &tlv(0x02, &[1])),
+                tlv(0x30, &[tlv(0x02, &[2]), tlv(0x02, &[10])].concat()),
+            ]
+            .concat(),
+        );
+        rejects(&record(&f), "(0..9)", 27, "Record.nested[1][1]");
+        // `[2] SET OF [3] IMPLICIT SEQUENCE OF [4] Short`: an empty `Short` as element 1
+        // of element 0 (the field at 30, inside its EXPLICIT tag).
+        let mut f = fields();
+        let inner = [tlv(0xA4, &tlv(0x16, b"x")), tlv(0xA4, &tlv(0x16, b""))].concat();
+        f[3] = tlv(0xA2, &tlv(0x31, &tlv(0xA3, &inner)));
+        rejects(
+            &record(&f),
+            "(SIZE (1..8))",
+            41,
+            "Record.nestedTagged[0][1]",
+        );
+    }
+
+    #[test]
+    fn tagged_and_nested_elements_are_checked_on_encode() {
+        let der = record(&fields());
+        let ok = Record::from_der(&der).unwrap();
+        let long = synta::Ia5String::new("123456789").unwrap();
+        let mut bad = ok.clone();
+        bad.implicit_tags.push(synta::tagged::Implicit(long));
+        let err = bad.to_der().unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(SIZE (1..8))"));
+        assert_eq!(path_of(&err), "[1]");
+
+        let mut bad = ok.clone();
+        bad.explicit_tags[0] = synta::tagged::Explicit(10);
+        assert_eq!(path_of(&bad.to_der().unwrap_err()), "[0]");
+
+        let mut bad = ok.clone();
+        bad.nested[1].push(10);
+        let err = bad.to_der().unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(0..9)"));
+        assert_eq!(path_of(&err), "[1][2]");
+
+        let mut bad = ok.clone();
+        let set = bad.nested_tagged.as_mut().unwrap();
+        set.0[0]
+            .0
+            .push(synta::tagged::Explicit(synta::Ia5String::new("").unwrap()));
+        let err = bad.to_der().unwrap_err();
+        assert_eq!(*err.kind(), ErrorKind::ConstraintViolated("(SIZE (1..8))"));
+        assert_eq!(path_of(&err), "[0][1]");
+    }
+}

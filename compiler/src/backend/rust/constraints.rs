@@ -10,7 +10,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Generator;
-use crate::ir::{Constraints, TagClass, Type, TypeKind};
+use crate::ir::{Constraints, TagClass, TagMode, Type, TypeKind};
 
 /// The measurable parts of one or more constraints, intersected.
 #[derive(Default)]
@@ -87,6 +87,17 @@ impl Folded {
     }
 }
 
+/// True when a component of type `ty` has no tag but its tag attribute, so that its
+/// Rust type is the collection itself (the first non-universal tag is the component's
+/// tag attribute; any other tag would wrap the collection in a tag type).
+fn component_is_plain_list(ty: &Type) -> bool {
+    let first_is_attr = ty
+        .tagging
+        .first()
+        .is_some_and(|t| t.class != TagClass::Universal);
+    ty.tagging.len() <= usize::from(first_is_attr)
+}
+
 fn opt<T: quote::ToTokens>(v: Option<T>) -> TokenStream {
     match v {
         Some(v) => quote!(::core::option::Option::Some(#v)),
@@ -119,22 +130,43 @@ impl Generator<'_> {
 
     /// The constraint every element of a SEQUENCE OF / SET OF component of type `ty`
     /// checks: that of its element type (followed as for [`Self::component_constraint`])
-    /// and any `WITH COMPONENT` constraint on the way to the collection.
+    /// and any `WITH COMPONENT` constraint on the way to the collection. Tags on the
+    /// element (`SEQUENCE OF [0] IMPLICIT IA5String (SIZE (1..8))`) become wrapper types
+    /// the runtime measures through.
     ///
     /// `None` unless the component's Rust type is the plain `Vec` / `SetOfVec` of the
-    /// element (no tag wrapper on the way, the element untagged), which is what the
-    /// runtime's `Elements` measures. Elements of elements are not followed.
+    /// element (no tag wrapper on the way to the collection), which is what the
+    /// runtime's `Elements` measures.
     pub(super) fn element_constraint(&self, ty: &Type) -> Option<TokenStream> {
-        // The first non-universal tag is the component's tag attribute; any other tag
-        // would wrap the collection in a tag type.
-        let first_is_attr = ty
-            .tagging
-            .first()
-            .is_some_and(|t| t.class != TagClass::Universal);
-        if ty.tagging.len() > usize::from(first_is_attr) {
+        if !component_is_plain_list(ty) {
             return None;
         }
-        let mut folded = Folded::default();
+        let (element, with_component) = self.list_element(ty)?;
+        self.fold_element(element, &with_component)
+    }
+
+    /// The constraint every element of every element of a SEQUENCE OF / SET OF of
+    /// SEQUENCE OF / SET OF component checks (`SEQUENCE OF SEQUENCE (SIZE (1..3)) OF
+    /// INTEGER (0..9)`: the `(0..9)`), found as for [`Self::element_constraint`] one
+    /// level down. `None` also when the outer elements carry an EXPLICIT tag (an offset
+    /// the runtime's `nested_element_offset` is not told about). Deeper levels are not
+    /// followed.
+    pub(super) fn nested_element_constraint(&self, ty: &Type) -> Option<TokenStream> {
+        if !component_is_plain_list(ty) {
+            return None;
+        }
+        let (element, _) = self.list_element(ty)?;
+        if element.tagging.iter().any(|t| t.mode == TagMode::Explicit) {
+            return None;
+        }
+        let (inner, with_component) = self.list_element(element)?;
+        self.fold_element(inner, &with_component)
+    }
+
+    /// The element type of the SEQUENCE OF / SET OF `ty` is (directly or through
+    /// untagged, non-extern definitions), with the `WITH COMPONENT` constraints met on
+    /// the way.
+    fn list_element<'t>(&'t self, ty: &'t Type) -> Option<(&'t Type, Vec<&'t Constraints>)> {
         let mut with_component = Vec::new();
         let mut current = ty;
         for _ in 0..64 {
@@ -147,15 +179,7 @@ impl Generator<'_> {
             }
             match &current.kind {
                 TypeKind::SequenceOf(of) | TypeKind::SetOf(of) => {
-                    if !of.element.tagging.is_empty() {
-                        return None;
-                    }
-                    let kind = self.resolved_kind(&of.element)?;
-                    for c in with_component {
-                        folded.add(c, kind);
-                    }
-                    self.fold_component(&of.element, &mut folded);
-                    return folded.expr();
+                    return Some((&of.element, with_component));
                 }
                 TypeKind::Reference { target } => {
                     let next = self.definition_type(target)?;
@@ -168,6 +192,18 @@ impl Generator<'_> {
             }
         }
         None
+    }
+
+    /// The constraint of the element type `element` with the `WITH COMPONENT`
+    /// constraints `with_component` on it.
+    fn fold_element(&self, element: &Type, with_component: &[&Constraints]) -> Option<TokenStream> {
+        let kind = self.resolved_kind(element)?;
+        let mut folded = Folded::default();
+        for c in with_component {
+            folded.add(c, kind);
+        }
+        self.fold_component(element, &mut folded);
+        folded.expr()
     }
 
     /// Folds the constraints of `ty`, and of the untagged definitions it names, into

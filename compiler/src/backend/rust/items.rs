@@ -243,6 +243,10 @@ impl<'ir> Generator<'ir> {
             let s = expr_text(&constraint);
             attrs.push(quote!(element_constraint = #s));
         }
+        if let Some(constraint) = self.nested_element_constraint(&c.ty).filter(|_| !lazy) {
+            let s = expr_text(&constraint);
+            attrs.push(quote!(nested_element_constraint = #s));
+        }
         let mut doc = format!(" `{}` ({}:{})", c.name, c.location.file, c.location.line);
         let optional = match &c.presence {
             Presence::Required => c.extension.is_some() && !variant,
