@@ -206,14 +206,14 @@ impl<'a, T: Decode<'a>, C> Decode<'a> for Lazy<'a, T, C> {
 /// gives the canonical form exactly (an [`AnyRef`] only knows its encoding).
 impl<'a, T: Decode<'a> + Encode, C: LazyCheck<T>> Encode for Lazy<'a, T, C> {
     fn encoded_len(&self, rules: Rules) -> Result<usize> {
-        if self.needs_typed_encoding(rules) {
+        if self.raw.needs_rewrite(rules) {
             return self.get()?.encoded_len(rules);
         }
         Ok(self.raw.raw().len())
     }
 
     fn encode(&self, w: &mut Writer) -> Result<()> {
-        if self.needs_typed_encoding(w.rules()) {
+        if self.raw.needs_rewrite(w.rules()) {
             return self.get()?.encode(w);
         }
         w.bytes(self.raw.raw())
@@ -221,14 +221,6 @@ impl<'a, T: Decode<'a> + Encode, C: LazyCheck<T>> Encode for Lazy<'a, T, C> {
 
     fn encoded_tag(&self) -> Option<Tag> {
         Some(self.raw.tag())
-    }
-}
-
-impl<T, C> Lazy<'_, T, C> {
-    /// True when `rules` need another form than the one read: DER or CER after other
-    /// rules.
-    fn needs_typed_encoding(&self, rules: Rules) -> bool {
-        rules != Rules::Ber && rules != self.raw.rules()
     }
 }
 

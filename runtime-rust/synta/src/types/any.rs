@@ -170,9 +170,9 @@ impl<'a> AnyRef<'a> {
         crate::decode_at(self.raw, self.offset(), rules)
     }
 
-    /// Writes the element under `w`'s rules: as read, or rewritten in their canonical
-    /// form when they are DER or CER and differ from the reading rules.
-    fn needs_rewrite(&self, rules: Rules) -> bool {
+    /// True when writing under `rules` needs another form than the octets read: DER or
+    /// CER after other reading rules (BER accepts every form).
+    pub(crate) fn needs_rewrite(&self, rules: Rules) -> bool {
         rules != Rules::Ber && rules != self.rules()
     }
 }
